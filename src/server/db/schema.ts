@@ -1,0 +1,154 @@
+// The single source of the database schema. `npm run db:generate` turns it into migrations/.
+// Invariants the database can hold itself are declared here, not only in code.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bookingStatuses } from '../../shared/bookings';
+import { roles } from '../../shared/users';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const userRole = pgEnum('user_role', roles);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firebaseUid: text('firebase_uid'),
+    displayName: text('display_name'),
+    photoUrl: text('photo_url'),
+    role: userRole('role').notNull().default('user'),
+    /** Bumped to end every session token issued before. */
+    sessionVersion: integer('session_version').notNull().default(0),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_firebase_uid_unique').on(t.firebaseUid),
+    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const tools = pgTable(
+  'tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Catalog order and pagination cursor. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
+    available: integer('available').notNull(),
+    description: text('description').notNull(),
+    /** Parts are retired, never deleted, so past orders keep their part. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tools_seq_unique').on(t.seq),
+    check('tools_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('tools_minimum_order_at_least_one', sql`${t.minimumOrderQuantity} >= 1`),
+    check('tools_stock_not_negative', sql`${t.available} >= 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').references(() => users.id),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_seq_unique').on(t.seq),
+    check('reviews_rating_1_to_5', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const bookingStatus = pgEnum('booking_status', bookingStatuses);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The part's name and the customer's name and email as they were when booked. */
+    toolName: text('tool_name').notNull(),
+    email: text('email').notNull(),
+    personName: text('person_name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: bookingStatus('status').notNull().default('unpaid'),
+    paymentIntentId: text('payment_intent_id'),
+    /** The succeeded PaymentIntent's id, shown to the customer as the transaction id. */
+    transactionId: text('transaction_id'),
+    paymentError: text('payment_error'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bookings_seq_unique').on(t.seq),
+    uniqueIndex('bookings_payment_intent_unique').on(t.paymentIntentId),
+    index('bookings_user_seq').on(t.userId, t.seq),
+    index('bookings_unpaid_created').on(t.createdAt).where(sql`${t.status} = 'unpaid'`),
+    check('bookings_quantity_positive', sql`${t.quantity} >= 1`),
+    check('bookings_total_not_negative', sql`${t.totalCents} >= 0`),
+    check(
+      'bookings_paid_has_transaction',
+      sql`(${t.status} in ('paid', 'shipped')) = (${t.transactionId} is not null)`,
+    ),
+  ],
+);
+
+/** Provider events already handled, so a repeated webhook delivery changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  bookingId: uuid('booking_id').references(() => bookings.id),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who did each admin action, and when. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('audit_events_seq_unique').on(t.seq)],
+);

@@ -1,0 +1,49 @@
+// Booking (order) inputs: the booking modal and order actions.
+import { z } from 'zod';
+import { MAX_PRICE_DOLLARS, MAX_QUANTITY } from './constants';
+import { idSchema } from './common';
+import { messages } from './messages';
+
+export const bookingStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** The fields a customer fills in the booking modal. */
+export const bookingFormSchema = z.object({
+  phone: z
+    .string({ error: messages.phoneRequired })
+    .trim()
+    .min(1, messages.phoneRequired)
+    .max(32, messages.phoneInvalid)
+    .regex(/^\+?[0-9][0-9 ()./-]{3,}$/, messages.phoneInvalid),
+  address: z.string({ error: messages.addressRequired }).trim().min(1, messages.addressRequired).max(500),
+  amount: z
+    .number({ error: messages.quantityOutOfRange })
+    .int(messages.quantityOutOfRange)
+    .min(1, messages.quantityOutOfRange)
+    .max(MAX_QUANTITY, messages.quantityOutOfRange),
+});
+export type BookingFormInput = z.infer<typeof bookingFormSchema>;
+
+/** True when a quantity may be booked for a part (SPEC.md §5). */
+export function isBookableQuantity(
+  amount: number,
+  tool: { minimumOrderQuantity: number; available: number },
+): boolean {
+  return Number.isInteger(amount) && amount >= tool.minimumOrderQuantity && amount <= tool.available;
+}
+
+export const createBookingSchema = bookingFormSchema.extend({
+  toolsId: idSchema,
+  /** The total the customer was shown, in dollars; refused if the server's total differs. */
+  price: z.number().nonnegative().max(MAX_PRICE_DOLLARS * MAX_QUANTITY).optional(),
+});
+export type CreateBookingInput = z.infer<typeof createBookingSchema>;
+
+export const bookingIdSchema = z.object({ id: idSchema });
+
+export const markPaidSchema = z.object({
+  id: idSchema,
+  /** The PaymentIntent id the browser got back from the provider. */
+  transactionId: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/, messages.paymentMismatch),
+});
+export type MarkPaidInput = z.infer<typeof markPaidSchema>;

@@ -1,0 +1,30 @@
+// Business constants of SPEC.md §9, shared by server and browser.
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DESCRIPTION_PREVIEW_LENGTH = 50;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const TOAST_AUTO_CLOSE_MS = 5_000;
+export const QUERY_CACHE_TIME_MS = 5 * 60_000;
+export const QUERY_RETRIES = 3;
+export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** A Firebase sign-in older than this cannot be exchanged for a session. */
+export const ID_TOKEN_MAX_AGE_SECONDS = 300;
+/** How long a session token issued by our server stays valid. */
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export const CURRENCY = 'usd';
+/** Largest price a part may have, in dollars. */
+export const MAX_PRICE_DOLLARS = 1_000_000;
+/** Largest stock or order quantity the shop handles. */
+export const MAX_QUANTITY = 1_000_000;
+
+export const PAGE_SIZE_DEFAULT = 24;
+export const PAGE_SIZE_MAX = 100;
+
+/** Local storage key for the session token issued by our server. */
+export const ACCESS_TOKEN_KEY = 'accessToken';

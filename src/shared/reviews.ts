@@ -1,0 +1,14 @@
+// Review inputs: the add-review form.
+import { z } from 'zod';
+import { RATING_MAX, RATING_MIN } from './constants';
+import { messages } from './messages';
+
+export const createReviewSchema = z.object({
+  rating: z
+    .number({ error: messages.ratingOutOfRange })
+    .int(messages.ratingOutOfRange)
+    .min(RATING_MIN, messages.ratingOutOfRange)
+    .max(RATING_MAX, messages.ratingOutOfRange),
+  text: z.string({ error: messages.reviewTextRequired }).trim().min(1, messages.reviewTextRequired).max(1000),
+});
+export type CreateReviewInput = z.infer<typeof createReviewSchema>;
