@@ -98,4 +98,4 @@ CREATE INDEX "bookings_unpaid_created" ON "bookings" USING btree ("created_at") 
 CREATE UNIQUE INDEX "reviews_seq_unique" ON "reviews" USING btree ("seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "tools_seq_unique" ON "tools" USING btree ("seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email");--> statement-breakpoint
-CREATE UNIQUE INDEX "users_firebase_uid_unique" ON "users" USING btree ("firebase_uid");
+CREATE INDEX "users_firebase_uid" ON "users" USING btree ("firebase_uid");

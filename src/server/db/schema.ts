@@ -36,7 +36,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
-    uniqueIndex('users_firebase_uid_unique').on(t.firebaseUid),
+    index('users_firebase_uid').on(t.firebaseUid),
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
   ],
 );

@@ -1,0 +1,102 @@
+// buildApp: the whole storefront server as a Fastify instance, from injected dependencies.
+// Tests call it and `inject` requests; index.ts calls it and listens.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { RuntimeConfig } from '../shared/payments';
+import { createContextInner, type AppDeps } from './context';
+import { errorBody, sendError } from './http/error-response';
+import { registerPaymentWebhook } from './payments/webhook-route';
+import { registerRestRoutes } from './rest/rest-routes';
+import { registerVitalsRoute } from './http/vitals-route';
+import { appRouter, type AppRouter } from './routers';
+
+export interface AppOptions {
+  /** What GET /config.json tells the browser. */
+  runtimeConfig: RuntimeConfig;
+  /** The built browser app (dist/client); absent in API-only tests. */
+  clientDir?: string;
+  /** Checks that the database answers, for GET /ready. */
+  ping: () => Promise<void>;
+  /** The process logger; absent means silent (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export async function buildApp(deps: AppDeps, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler(sendError);
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/ready', async (_request, reply) => {
+    try {
+      await options.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
+    }
+  });
+  app.get('/config.json', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return options.runtimeConfig;
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createContextInner({ ...deps, log: req.log }, req.headers.authorization),
+      onError: ({ error, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  registerRestRoutes(app, deps);
+  await app.register(registerPaymentWebhook, { deps });
+  registerVitalsRoute(app);
+
+  if (options.clientDir && existsSync(join(options.clientDir, 'index.html'))) {
+    await serveClient(app, options.clientDir);
+  } else {
+    app.setNotFoundHandler((_request, reply) => {
+      void reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+    });
+  }
+  return app;
+}
+
+/** Serves the built browser app; any other GET for a page falls back to index.html (client routing). */
+async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, path) => {
+      const hashed = path.startsWith(join(clientDir, 'assets'));
+      void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+    void reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

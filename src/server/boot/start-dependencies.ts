@@ -1,0 +1,143 @@
+// Builds every dependency the app needs from the configuration, starting the embedded
+// emulators where a piece is not configured for real. Logs one line per piece.
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RuntimeConfig } from '../../shared/payments';
+import { createSessionTokens } from '../auth/session-tokens';
+import type { Config } from '../config';
+import type { AppDeps } from '../context';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
+import { seedDemoAccounts, seedDemoData } from '../db/seed';
+import { startAuthEmulator } from '../identity/auth-emulator';
+import { createFirebaseIdentity } from '../identity/firebase-identity';
+import type { IdentityProvider } from '../identity/identity-provider';
+import { startPaymentsEmulator } from '../payments-emulator';
+import type { PaymentsGateway } from '../payments/payments-gateway';
+import { createStripeGateway } from '../payments/stripe-gateway';
+import { readOrCreateSecret } from './secrets';
+
+export interface StartedDependencies {
+  deps: AppDeps;
+  runtimeConfig: RuntimeConfig;
+  ping: () => Promise<void>;
+  /** Stops what was started, in reverse order. */
+  close(): Promise<void>;
+}
+
+type Closer = () => Promise<void>;
+
+export async function startDependencies(config: Config, log: FastifyBaseLogger): Promise<StartedDependencies> {
+  const closers: Closer[] = [];
+  try {
+    const database = await openDatabase(config, log);
+    closers.push(database.close);
+    const identity = await startIdentity(config, log, closers);
+    const payments = await startPayments(config, log, closers);
+    const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, 'session'));
+
+    if (database.kind === 'pglite' && (await seedDemoData(database.db))) log.info('seeded the demo catalogue, reviews and accounts');
+    if (config.identity.kind === 'emulator') await seedDemoAccounts(identity.provider);
+
+    return {
+      deps: {
+        db: database.db,
+        identity: identity.provider,
+        payments: payments.gateway,
+        sessions: createSessionTokens(sessionSecret),
+        adminEmails: config.adminEmails,
+        log,
+      },
+      runtimeConfig: { firebase: identity.web, payments: payments.browser },
+      ping: database.ping,
+      close: () => closeAll(closers),
+    };
+  } catch (error) {
+    await closeAll(closers);
+    throw error;
+  }
+}
+
+async function closeAll(closers: Closer[]): Promise<void> {
+  for (const close of closers.reverse()) await close().catch(() => undefined);
+}
+
+async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<DatabaseHandle> {
+  if (config.database.kind === 'postgres') {
+    const handle = await openPostgres(config.database.url);
+    log.info(`database: Postgres at ${new URL(config.database.url).host}`);
+    return handle;
+  }
+  const dir = join(config.database.dir, 'pglite');
+  const handle = await openPglite(dir);
+  log.info(`database: embedded PGlite in ${dir}`);
+  return handle;
+}
+
+async function startIdentity(
+  config: Config,
+  log: FastifyBaseLogger,
+  closers: Closer[],
+): Promise<{ provider: IdentityProvider; web: RuntimeConfig['firebase'] }> {
+  const identity = config.identity;
+  if (identity.kind === 'firebase') {
+    log.info(`identity: Firebase project ${identity.projectId}`);
+    return {
+      provider: createFirebaseIdentity({ projectId: identity.projectId, credentialsJson: identity.serviceAccountJson }),
+      web: { projectId: identity.projectId, ...identity.web },
+    };
+  }
+  const [host = '127.0.0.1', port = '9099'] = identity.host.split(':');
+  const emulator = await startAuthEmulator({
+    host,
+    port: Number(port),
+    projectId: identity.projectId,
+    dataDir: join(config.dataDir, 'auth-emulator'),
+    log: (line) => log.debug({ emulator: 'auth' }, line),
+  });
+  closers.push(emulator.close);
+  log.info(`identity: Firebase Auth emulator at ${emulator.url} (project ${identity.projectId})`);
+  return {
+    provider: createFirebaseIdentity({ projectId: identity.projectId, emulatorHost: emulator.host }),
+    web: {
+      apiKey: 'demo-api-key',
+      authDomain: `${identity.projectId}.firebaseapp.com`,
+      projectId: identity.projectId,
+      emulatorUrl: emulator.url,
+    },
+  };
+}
+
+async function startPayments(
+  config: Config,
+  log: FastifyBaseLogger,
+  closers: Closer[],
+): Promise<{ gateway: PaymentsGateway; browser: RuntimeConfig['payments'] }> {
+  const payments = config.payments;
+  if (payments.kind === 'stripe') {
+    log.info(`payments: Stripe${payments.apiBase ? ` API at ${payments.apiBase}` : ''}`);
+    return {
+      gateway: createStripeGateway(payments),
+      browser: { mode: 'stripe', publishableKey: payments.publishableKey },
+    };
+  }
+  const apiBase = new URL(payments.apiBase);
+  const secretKey = 'sk_test_emulator';
+  const publishableKey = 'pk_test_emulator';
+  const webhookSecret = await readOrCreateSecret(config.dataDir, 'payments-webhook', 'whsec_');
+  const emulator = await startPaymentsEmulator({
+    host: apiBase.hostname,
+    port: Number(apiBase.port || 80),
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
+    stateFile: join(config.dataDir, 'payments-emulator.json'),
+    log: (line) => log.debug({ emulator: 'payments' }, line),
+  });
+  closers.push(emulator.close);
+  log.info(`payments: payments emulator at ${emulator.url}`);
+  return {
+    gateway: createStripeGateway({ secretKey, webhookSecret, apiBase: emulator.url }),
+    browser: { mode: 'emulator', publishableKey, apiBase: emulator.url },
+  };
+}

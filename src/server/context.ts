@@ -1,0 +1,66 @@
+// The tRPC context: the injected dependencies plus who is calling, resolved from the bearer
+// session token and the database on every request (so role changes and removals apply at once).
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '../shared/users';
+import type { SessionTokens } from './auth/session-tokens';
+import type { Database } from './db/database';
+import { users } from './db/schema';
+import type { IdentityProvider } from './identity/identity-provider';
+import type { PaymentsGateway } from './payments/payments-gateway';
+
+export interface AppDeps {
+  db: Database;
+  identity: IdentityProvider;
+  payments: PaymentsGateway;
+  sessions: SessionTokens;
+  /** Accounts that are admins by configuration (ADMIN_EMAILS), lower-cased. */
+  adminEmails: ReadonlySet<string>;
+  log: FastifyBaseLogger;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: Role;
+  displayName: string | null;
+  photoUrl: string | null;
+}
+
+export interface Context {
+  deps: AppDeps;
+  user: SessionUser | null;
+  /** 'invalid' when a token was sent but is expired, tampered with or revoked. */
+  session: 'none' | 'valid' | 'invalid';
+}
+
+export async function createContextInner(deps: AppDeps, authorization: string | undefined): Promise<Context> {
+  const token = bearerToken(authorization);
+  if (!token) return { deps, user: null, session: 'none' };
+  const user = await resolveSessionUser(deps, token);
+  return user ? { deps, user, session: 'valid' } : { deps, user: null, session: 'invalid' };
+}
+
+export function bearerToken(authorization: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+async function resolveSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
+  const claims = await deps.sessions.verify(token);
+  if (!claims) return null;
+  const [user] = await deps.db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      displayName: users.displayName,
+      photoUrl: users.photoUrl,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .where(and(eq(users.id, claims.userId), isNull(users.removedAt)));
+  if (!user || user.sessionVersion !== claims.version) return null;
+  const { sessionVersion: _version, ...sessionUser } = user;
+  return sessionUser;
+}

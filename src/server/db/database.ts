@@ -1,0 +1,72 @@
+// Opens the database: PGlite (embedded, or in memory for tests) or Postgres from a URL,
+// and applies the committed migrations. Everything else sees only the `Database` type.
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+/** Serialises migrations when several server processes boot against one Postgres. */
+const MIGRATION_LOCK_KEY = 7_310_425;
+
+/** PGlite persisted under `dataDir`, or in memory when no directory is given (tests). */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<DatabaseHandle> {
+  await migratePostgresOnce(url);
+  const client = postgres(url, {
+    max: options.maxConnections ?? 10,
+    onnotice: () => {},
+    connect_timeout: 10,
+  });
+  const db = drizzlePostgres({ client, schema });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function migratePostgresOnce(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}

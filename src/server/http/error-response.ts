@@ -1,0 +1,51 @@
+// One JSON error shape for every HTTP error outside tRPC: { error: { code, message } }.
+// Server faults are logged with the request id and never shown to the caller.
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { messages } from '../../shared/messages';
+import { firstIssueMessage } from '../trpc';
+
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+const codesByStatus: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = describe(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  void reply.status(status).send(body);
+}
+
+function describe(error: Error): { status: number; body: ErrorBody } {
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    if (status >= 500 && status !== 503) return serverFault();
+    const message = error.cause instanceof ZodError ? firstIssueMessage(error.cause) : error.message;
+    return { status, body: errorBody(error.code, message) };
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status >= 500) return serverFault();
+  return { status, body: errorBody(codesByStatus[status] ?? 'BAD_REQUEST', error.message) };
+}
+
+function serverFault(): { status: number; body: ErrorBody } {
+  return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', messages.serverError) };
+}

@@ -1,0 +1,285 @@
+// Runs the Firebase Auth emulator (firebase-tools) as a child process of our server, on ports of
+// its own so several emulators (a dev server, test runs) never collide, optionally keeping its
+// accounts under a data directory across restarts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
+import {
+  latestCompleteExport,
+  newExportPath,
+  removeExportsExcept,
+  startExportLoop,
+  type ExportLoop,
+} from './auth-emulator-exports';
+
+export interface AuthEmulatorOptions {
+  /** Defaults to 127.0.0.1. */
+  host?: string;
+  port: number;
+  /** A "demo-" project id (e.g. demo-sprocket) needs no Google credentials at all. */
+  projectId: string;
+  /** Keeps accounts here across restarts; absent means they are thrown away on close. */
+  dataDir?: string;
+  /** Receives every line the emulator prints. */
+  log?: (line: string) => void;
+}
+
+export interface RunningAuthEmulator {
+  /** "127.0.0.1:9099", the form FIREBASE_AUTH_EMULATOR_HOST takes. */
+  host: string;
+  /** "http://127.0.0.1:9099" */
+  url: string;
+  /** The Firebase CLI process. */
+  pid: number;
+  /** Stops the emulator (saving its accounts when it has a dataDir); safe to call twice. */
+  close(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+const READY_POLL_INTERVAL_MS = 250;
+// A clean shutdown includes the final export; after this the process group is killed.
+const CLEAN_SHUTDOWN_TIMEOUT_MS = 20_000;
+const OUTPUT_LINES_KEPT = 60;
+
+const parentWatchScript = fileURLToPath(
+  new URL('./auth-emulator-parent-watch.cjs', import.meta.url),
+);
+
+export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
+  const host = o.host ?? '127.0.0.1';
+  const log = o.log ?? (() => {});
+  await assertPortFree(host, o.port);
+  const hubPort = await getPort({ host, exclude: [o.port] });
+  const loggingPort = await getPort({ host, exclude: [o.port, hubPort] });
+
+  // The hub writes a locator file named after the project into the OS temp directory, and the
+  // CLI's export-on-exit finds "its" hub through it; a private temp directory keeps two emulators
+  // of one project from finding each other's.
+  const privateTempDir = mkdtempSync(join(tmpdir(), 'sprocket-auth-emulator-'));
+  const workDir = o.dataDir ?? privateTempDir;
+  mkdirSync(workDir, { recursive: true });
+  const configFile = join(workDir, 'firebase.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host, port: o.port },
+        hub: { host, port: hubPort },
+        logging: { host, port: loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+
+  const persistence: string[] = [];
+  if (o.dataDir) {
+    const importFrom = latestCompleteExport(o.dataDir);
+    removeExportsExcept(o.dataDir, importFrom);
+    if (importFrom) persistence.push('--import', importFrom);
+    persistence.push('--export-on-exit', newExportPath(o.dataDir, 'on-exit'));
+  }
+
+  const startedAt = Date.now();
+  const child = spawn(
+    process.execPath,
+    [
+      '--require',
+      parentWatchScript,
+      firebaseCliPath(),
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      o.projectId,
+      '--config',
+      configFile,
+      ...persistence,
+    ],
+    {
+      // The hub renames its temporary export directory (made in the working directory) into the
+      // export path: same file system, so the rename is atomic.
+      cwd: workDir,
+      env: childEnvironment(privateTempDir),
+      // Own process group: Ctrl-C on our terminal reaches only us, and close() decides the order.
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  if (child.pid === undefined) {
+    rmSync(privateTempDir, { recursive: true, force: true });
+    throw new Error(`Could not start the Firebase CLI with ${process.execPath}.`);
+  }
+  const pid = child.pid;
+  const output = collectOutput(child, log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('error', (error) => log(`auth emulator process error: ${error.message}`));
+  const addr = `${host}:${o.port}`;
+  const url = `http://${addr}`;
+  const hubUrl = `http://${host}:${hubPort}`;
+
+  try {
+    await waitUntilReady(child, hubUrl, url, addr, output);
+  } catch (error) {
+    await stopProcessGroup(child, exited);
+    rmSync(privateTempDir, { recursive: true, force: true });
+    throw error;
+  }
+  log(`auth emulator ready at ${addr} after ${Date.now() - startedAt} ms`);
+
+  const exportLoop: ExportLoop | undefined = o.dataDir
+    ? await startExportLoop({
+        dataDir: o.dataDir,
+        projectId: o.projectId,
+        authUrl: url,
+        hubUrl,
+        log,
+      })
+    : undefined;
+
+  let closing: Promise<void> | undefined;
+  child.once('exit', (code, signal) => {
+    if (closing) return;
+    log(`auth emulator exited unexpectedly (${code ?? signal}); identity calls will fail`);
+  });
+  return {
+    host: addr,
+    url,
+    pid,
+    close() {
+      closing ??= (async () => {
+        await exportLoop?.stop();
+        await stopProcessGroup(child, exited);
+        rmSync(privateTempDir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}
+
+function firebaseCliPath(): string {
+  const require = createRequire(import.meta.url);
+  const packageJson = require.resolve('firebase-tools/package.json');
+  const { bin } = require('firebase-tools/package.json') as { bin: { firebase: string } };
+  return join(dirname(packageJson), bin.firebase);
+}
+
+function childEnvironment(privateTempDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TMPDIR: privateTempDir,
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    NO_UPDATE_NOTIFIER: '1',
+  };
+  delete env['FIREBASE_AUTH_EMULATOR_HOST'];
+  return env;
+}
+
+async function assertPortFree(host: string, port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          `Cannot start the Firebase Auth emulator on ${host}:${port}: ` +
+            `the port is in use (${error.code}).`,
+        ),
+      ),
+    );
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+interface CollectedOutput {
+  recent(): string;
+}
+
+function collectOutput(child: ChildProcess, log: (line: string) => void): CollectedOutput {
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      if (line.trim() === '') return;
+      lines.push(line);
+      if (lines.length > OUTPUT_LINES_KEPT) lines.shift();
+      log(line);
+    });
+  }
+  return { recent: () => lines.join('\n') };
+}
+
+async function waitUntilReady(
+  child: ChildProcess,
+  hubUrl: string,
+  url: string,
+  addr: string,
+  output: CollectedOutput,
+): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The Firebase Auth emulator exited (${child.exitCode ?? child.signalCode}) ` +
+          `before answering on ${addr}. Its output:\n${output.recent()}`,
+      );
+    }
+    // Ask our own hub first: something else might answer on the auth port.
+    if ((await hubListsAuth(hubUrl)) && (await answers(url))) return;
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_INTERVAL_MS));
+  }
+  throw new Error(
+    `The Firebase Auth emulator did not answer on ${addr} within ${READY_TIMEOUT_MS / 1000} s. ` +
+      `Its output:\n${output.recent()}`,
+  );
+}
+
+async function hubListsAuth(hubUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${hubUrl}/emulators`, { signal: AbortSignal.timeout(1_000) });
+    return response.ok && 'auth' in ((await response.json()) as object);
+  } catch {
+    return false;
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGINT (the CLI's clean shutdown, with its export on exit), then SIGKILL to the whole group. */
+async function stopProcessGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.pid === undefined) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    signalGroup(child.pid, 'SIGINT');
+    const timedOut = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((resolve) => {
+        setTimeout(() => resolve(true), CLEAN_SHUTDOWN_TIMEOUT_MS).unref();
+      }),
+    ]);
+    if (timedOut) signalGroup(child.pid, 'SIGKILL');
+    await exited;
+  }
+  // Anything the CLI itself started and left behind.
+  signalGroup(child.pid, 'SIGKILL');
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}

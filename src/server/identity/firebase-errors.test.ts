@@ -1,0 +1,41 @@
+// How firebase-admin's errors map onto "bad token" and "provider unavailable", including the
+// real-Firebase-only case of Google's public keys failing to download.
+import { describe, expect, it } from 'vitest';
+import { translateTokenVerificationError, translateUnavailable } from './firebase-errors';
+import { IdentityTokenError, IdentityUnavailableError } from './identity-provider';
+
+function firebaseError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+describe('translateTokenVerificationError', () => {
+  it('turns every reason to refuse a token into IdentityTokenError, keeping the cause', () => {
+    for (const code of ['auth/argument-error', 'auth/id-token-expired', 'auth/id-token-revoked', 'auth/user-disabled']) {
+      const original = firebaseError(code, 'no');
+      const translated = translateTokenVerificationError(original);
+      expect(translated).toBeInstanceOf(IdentityTokenError);
+      expect((translated as Error).cause).toBe(original);
+    }
+  });
+
+  it('reports public keys that could not be downloaded as unavailable, not as a bad token', () => {
+    const keyFetchFailure = firebaseError(
+      'auth/argument-error',
+      'Error while making request: getaddrinfo ENOTFOUND www.googleapis.com. Error code: ENOTFOUND',
+    );
+    expect(translateTokenVerificationError(keyFetchFailure)).toBeInstanceOf(IdentityUnavailableError);
+  });
+
+  it('reports network failures as unavailable', () => {
+    const refused = firebaseError('app/network-error', 'Error while making request: connect ECONNREFUSED');
+    expect(translateTokenVerificationError(refused)).toBeInstanceOf(IdentityUnavailableError);
+  });
+});
+
+describe('translateUnavailable', () => {
+  it('leaves errors that are not about reaching the provider as they are', () => {
+    const notFound = firebaseError('auth/user-not-found', 'no user');
+    expect(translateUnavailable(notFound)).toBe(notFound);
+    expect(translateUnavailable(firebaseError('auth/id-token-expired', 'old'))).not.toBeInstanceOf(IdentityTokenError);
+  });
+});

@@ -1,0 +1,154 @@
+// createFirebaseIdentity against a real Firebase Auth emulator: what it accepts, what it refuses,
+// and the account operations the server relies on.
+import { randomUUID } from 'node:crypto';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
+import { createFirebaseIdentity, type FirebaseIdentity } from './firebase-identity';
+import { IdentityTokenError } from './identity-provider';
+import { emulatorStyleIdToken, signInForIdToken, signInWithOldAuthTime } from './test-accounts';
+
+const projectId = 'demo-sprocket-identity-test';
+let emulator: RunningAuthEmulator;
+let identity: FirebaseIdentity;
+
+beforeAll(async () => {
+  emulator = await startAuthEmulator({ port: await getPort(), projectId });
+  identity = createFirebaseIdentity({ projectId, emulatorHost: emulator.host });
+});
+
+afterAll(async () => {
+  await identity?.close();
+  await emulator?.close();
+});
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+function newAccount(prefix: string) {
+  return { email: uniqueEmail(prefix), password: 'sprocket123', displayName: `${prefix} rider` };
+}
+
+describe('verifyIdToken', () => {
+  it('accepts an emulator sign-in and returns the account, its name and its sign-in time', async () => {
+    const account = newAccount('Verified');
+    const before = Math.floor(Date.now() / 1000);
+    const { uid, idToken } = await signInForIdToken(emulator.url, projectId, account, { create: true });
+
+    const verified = await identity.verifyIdToken(idToken);
+
+    expect(verified).toEqual({
+      uid,
+      email: account.email.toLowerCase(),
+      emailVerified: false,
+      name: account.displayName,
+      picture: null,
+      authTime: expect.any(Number),
+    });
+    expect(verified.authTime).toBeGreaterThanOrEqual(before - 1);
+    expect(verified.authTime).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+  });
+
+  it('returns the email lower-cased whatever case the token carries', async () => {
+    const account = newAccount('case');
+    const { uid } = await signInForIdToken(emulator.url, projectId, account, { create: true });
+    const token = emulatorStyleIdToken({ projectId, uid, email: 'Mixed.Case+Tag@Example.COM' });
+
+    expect((await identity.verifyIdToken(token)).email).toBe('mixed.case+tag@example.com');
+  });
+
+  it('reports the original sign-in time of a token refreshed long after it', async () => {
+    const { idToken, authTime } = await signInWithOldAuthTime(emulator.url, projectId, newAccount('old'), {
+      create: true,
+      ageSeconds: 600,
+    });
+
+    const verified = await identity.verifyIdToken(idToken);
+
+    expect(verified.authTime).toBe(authTime);
+    expect(Math.floor(Date.now() / 1000) - verified.authTime).toBeGreaterThan(300);
+  });
+
+  it('refuses a string that is not a token', async () => {
+    await expect(identity.verifyIdToken('not-a-token')).rejects.toBeInstanceOf(IdentityTokenError);
+    await expect(identity.verifyIdToken('')).rejects.toBeInstanceOf(IdentityTokenError);
+  });
+
+  it('refuses a token issued for another project', async () => {
+    const { uid } = await signInForIdToken(emulator.url, projectId, newAccount('other'), { create: true });
+    const token = emulatorStyleIdToken({ projectId: 'demo-someone-else', uid, email: 'x@example.com' });
+
+    await expect(identity.verifyIdToken(token)).rejects.toThrow(/audience/);
+    await expect(identity.verifyIdToken(token)).rejects.toBeInstanceOf(IdentityTokenError);
+  });
+
+  it('refuses an expired token', async () => {
+    const { uid } = await signInForIdToken(emulator.url, projectId, newAccount('expired'), { create: true });
+    const token = emulatorStyleIdToken({ projectId, uid, email: 'x@example.com', expiresInSeconds: -60 });
+
+    await expect(identity.verifyIdToken(token)).rejects.toBeInstanceOf(IdentityTokenError);
+  });
+
+  it('refuses a token for an account that does not exist', async () => {
+    const token = emulatorStyleIdToken({ projectId, uid: 'no-such-uid', email: 'ghost@example.com' });
+
+    await expect(identity.verifyIdToken(token)).rejects.toBeInstanceOf(IdentityTokenError);
+  });
+});
+
+describe('disableUser', () => {
+  it('makes the next sign-in fail and refuses the tokens the account already holds', async () => {
+    const account = newAccount('disabled');
+    const { uid, idToken } = await signInForIdToken(emulator.url, projectId, account, { create: true });
+    await expect(identity.verifyIdToken(idToken)).resolves.toMatchObject({ uid });
+
+    await identity.disableUser(uid);
+
+    await expect(signInForIdToken(emulator.url, projectId, account)).rejects.toThrow(/USER_DISABLED/);
+    await expect(identity.verifyIdToken(idToken)).rejects.toBeInstanceOf(IdentityTokenError);
+    expect(await identity.getUserByEmail(account.email)).toEqual({ uid, disabled: true });
+  });
+
+  it('leaves an unknown account alone', async () => {
+    await expect(identity.disableUser('no-such-uid')).resolves.toBeUndefined();
+  });
+});
+
+describe('ensureUser', () => {
+  it('creates the account once and returns the same uid when asked again', async () => {
+    const account = newAccount('seeded');
+
+    const first = await identity.ensureUser(account);
+    const second = await identity.ensureUser(account);
+
+    expect(second).toEqual(first);
+    const signedIn = await signInForIdToken(emulator.url, projectId, account);
+    expect(signedIn.uid).toBe(first.uid);
+    expect((await identity.verifyIdToken(signedIn.idToken)).name).toBe(account.displayName);
+  });
+
+  it('keeps an existing account as it is', async () => {
+    const account = newAccount('existing');
+    const { uid } = await signInForIdToken(emulator.url, projectId, account, { create: true });
+
+    expect(await identity.ensureUser({ ...account, password: 'another-password' })).toEqual({ uid });
+    await expect(signInForIdToken(emulator.url, projectId, account)).resolves.toMatchObject({ uid });
+  });
+});
+
+describe('getUserByEmail', () => {
+  it('finds an enabled account and answers null for an unknown email', async () => {
+    const account = newAccount('lookup');
+    const { uid } = await signInForIdToken(emulator.url, projectId, account, { create: true });
+
+    expect(await identity.getUserByEmail(account.email)).toEqual({ uid, disabled: false });
+    expect(await identity.getUserByEmail(uniqueEmail('nobody'))).toBeNull();
+  });
+});
+
+describe('emulator host', () => {
+  it('refuses to verify against real Firebase while the process is set up for an emulator', () => {
+    expect(() => createFirebaseIdentity({ projectId })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST is set/);
+  });
+});

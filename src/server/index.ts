@@ -1,0 +1,40 @@
+// Boot: read the configuration, start the dependencies, build the app and listen.
+// Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop.
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { startDependencies } from './boot/start-dependencies';
+import { ConfigError, loadConfig } from './config';
+
+const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const started = await startDependencies(config, log);
+  const app = await buildApp(started.deps, {
+    runtimeConfig: started.runtimeConfig,
+    clientDir,
+    ping: started.ping,
+    logger: log,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    await app.close();
+    await started.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,145 @@
+// Payment rules: one PaymentIntent per booking for the server's total, and a booking marked
+// paid only for a succeeded intent whose amount, currency and booking id match it.
+import { TRPCError } from '@trpc/server';
+import { and, eq, isNull } from 'drizzle-orm';
+import { CURRENCY } from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import type { Database } from '../db/database';
+import { bookings, paymentEvents } from '../db/schema';
+import { bookingColumns, type BookingRow } from '../services/booking-views';
+import { refuseUnlessUnpaid } from '../services/booking-service';
+import type { PaymentEvent, PaymentIntentView, PaymentsGateway } from './payments-gateway';
+
+/** The intent for an unpaid booking: the one already stored on it, or a new one. */
+export async function intentForBooking(
+  db: Database,
+  payments: PaymentsGateway,
+  booking: BookingRow,
+): Promise<PaymentIntentView> {
+  refuseUnlessUnpaid(booking);
+  if (booking.paymentIntentId) {
+    const existing = await payments.retrieveIntent(booking.paymentIntentId);
+    if (existing?.status === 'succeeded') {
+      await settleSucceededIntent(db, booking, existing);
+      throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
+    }
+    if (existing && existing.status !== 'canceled') return existing;
+  }
+  const intent = await payments.createIntent({
+    bookingId: booking.id,
+    amountCents: booking.totalCents,
+    currency: CURRENCY,
+    email: booking.email,
+  });
+  await db
+    .update(bookings)
+    .set({ paymentIntentId: intent.id })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'unpaid')));
+  return intent;
+}
+
+/** Why an intent cannot pay this booking, or null when it can. */
+function intentMismatch(booking: BookingRow, intent: PaymentIntentView): string | null {
+  if (intent.status !== 'succeeded') return messages.paymentNotSucceeded;
+  const matches =
+    intent.id === booking.paymentIntentId &&
+    intent.bookingId === booking.id &&
+    intent.amountCents === booking.totalCents &&
+    intent.currency === CURRENCY;
+  return matches ? null : messages.paymentMismatch;
+}
+
+/**
+ * Marks the booking paid with the intent's id, once. Repeats with the same intent are no-ops;
+ * any other intent is refused and changes nothing.
+ */
+export async function settleSucceededIntent(
+  db: Database,
+  booking: BookingRow,
+  intent: PaymentIntentView,
+): Promise<BookingRow> {
+  const mismatch = intentMismatch(booking, intent);
+  if (mismatch) {
+    throw new TRPCError({ code: mismatch === messages.paymentNotSucceeded ? 'CONFLICT' : 'BAD_REQUEST', message: mismatch });
+  }
+  const [paid] = await db
+    .update(bookings)
+    .set({ status: 'paid', transactionId: intent.id, paidAt: new Date(), paymentError: null })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'unpaid')))
+    .returning(bookingColumns);
+  if (paid) return paid;
+  const [current] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
+  if (current && current.transactionId === intent.id) return current;
+  if (current?.status === 'cancelled') throw new TRPCError({ code: 'CONFLICT', message: messages.orderCancelled });
+  throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
+}
+
+/** The browser's claim that it paid: believed only after the provider confirms it. */
+export async function markBookingPaid(
+  db: Database,
+  payments: PaymentsGateway,
+  booking: BookingRow,
+  transactionId: string,
+): Promise<BookingRow> {
+  if (booking.transactionId === transactionId) return booking;
+  if (booking.status === 'cancelled') throw new TRPCError({ code: 'CONFLICT', message: messages.orderCancelled });
+  if (booking.status !== 'unpaid') throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
+  if (transactionId !== booking.paymentIntentId) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
+  }
+  const intent = await payments.retrieveIntent(transactionId);
+  if (!intent) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
+  return settleSucceededIntent(db, booking, intent);
+}
+
+/**
+ * Before an unpaid booking is cancelled, its open intent is cancelled at the provider so it can
+ * no longer be paid. If it already succeeded, the booking is settled as paid instead.
+ */
+export async function closeIntentBeforeCancel(
+  db: Database,
+  payments: PaymentsGateway,
+  booking: BookingRow,
+): Promise<void> {
+  if (!booking.paymentIntentId) return;
+  const intent = await payments.retrieveIntent(booking.paymentIntentId);
+  if (!intent || intent.status === 'canceled') return;
+  if (intent.status === 'succeeded') {
+    await settleSucceededIntent(db, booking, intent);
+    throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
+  }
+  await payments.cancelIntent(intent.id);
+}
+
+/**
+ * Handles a verified provider event once: the event id is recorded in the same transaction
+ * as its effect, so a repeated delivery changes nothing.
+ */
+export async function handlePaymentEvent(db: Database, event: PaymentEvent): Promise<'handled' | 'duplicate' | 'ignored'> {
+  const intent = event.intent;
+  if (!intent?.bookingId || !isHandledType(event.type)) return 'ignored';
+  const bookingId = intent.bookingId;
+  return db.transaction(async (tx) => {
+    const [booking] = await tx.select(bookingColumns).from(bookings).where(eq(bookings.id, bookingId));
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type, bookingId: booking ? booking.id : null })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded) return 'duplicate';
+    if (!booking) return 'ignored';
+    if (event.type === 'payment_intent.succeeded') {
+      if (intentMismatch(booking, intent) === null) await settleSucceededIntent(tx as Database, booking, intent);
+      return 'handled';
+    }
+    await tx
+      .update(bookings)
+      .set({ paymentError: intent.lastErrorMessage })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'unpaid'), isNull(bookings.transactionId)));
+    return 'handled';
+  });
+}
+
+function isHandledType(type: string): type is 'payment_intent.succeeded' | 'payment_intent.payment_failed' {
+  return type === 'payment_intent.succeeded' || type === 'payment_intent.payment_failed';
+}

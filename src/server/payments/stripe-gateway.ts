@@ -1,0 +1,96 @@
+// The PaymentsGateway over the official `stripe` SDK: real Stripe, or any server speaking its API
+// (the payments emulator) when `apiBase` points elsewhere.
+import Stripe from 'stripe';
+import {
+  PaymentsUnavailableError,
+  WebhookSignatureError,
+  type PaymentIntentView,
+  type PaymentsGateway,
+} from './payments-gateway';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** e.g. http://127.0.0.1:12111; absent means Stripe itself. */
+  apiBase?: string;
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): PaymentsGateway {
+  const stripe = new Stripe(options.secretKey, {
+    ...(options.apiBase ? hostOptions(options.apiBase) : {}),
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+  });
+
+  return {
+    createIntent: ({ bookingId, amountCents, currency, email }) =>
+      unavailableOnNetworkError(async () =>
+        toView(
+          await stripe.paymentIntents.create(
+            {
+              amount: amountCents,
+              currency,
+              metadata: { bookingId },
+              receipt_email: email,
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            },
+            { idempotencyKey: `booking-${bookingId}-${amountCents}-${currency}` },
+          ),
+        ),
+      ),
+    retrieveIntent: (id) =>
+      unavailableOnNetworkError(async () => {
+        try {
+          return toView(await stripe.paymentIntents.retrieve(id));
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+          throw error;
+        }
+      }),
+    cancelIntent: (id) => unavailableOnNetworkError(async () => toView(await stripe.paymentIntents.cancel(id))),
+    parseWebhook: (rawBody, signature) => {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+      }
+      const object = event.data.object as { object?: string };
+      return {
+        id: event.id,
+        type: event.type,
+        intent: object.object === 'payment_intent' ? toView(object as Stripe.PaymentIntent) : null,
+      };
+    },
+  };
+}
+
+function hostOptions(apiBase: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+function toView(intent: Stripe.PaymentIntent): PaymentIntentView {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    bookingId: intent.metadata?.bookingId ?? null,
+    clientSecret: intent.client_secret ?? '',
+    lastErrorMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+async function unavailableOnNetworkError<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
+      throw new PaymentsUnavailableError(error.message, { cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+// POST /webhooks/stripe: the provider's signed events. The signature is checked over the raw
+// body before anything else; a bad one changes nothing and gets 400.
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../context';
+import { errorBody } from '../http/error-response';
+import { handlePaymentEvent } from './payment-service';
+import { WebhookSignatureError } from './payments-gateway';
+
+export async function registerPaymentWebhook(app: FastifyInstance, options: { deps: AppDeps }): Promise<void> {
+  const { db, payments } = options.deps;
+  // Scoped to this plugin: the webhook needs the exact bytes Stripe signed.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/webhooks/stripe', async (request, reply) => {
+    const signature = request.headers['stripe-signature'];
+    let event;
+    try {
+      event = payments.parseWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        request.log.warn({ reason: error.message }, 'refused a webhook with a bad signature');
+        return reply.status(400).send(errorBody('BAD_REQUEST', 'Invalid webhook signature.'));
+      }
+      throw error;
+    }
+    const outcome = await handlePaymentEvent(db, event);
+    request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
+    return { received: true, outcome };
+  });
+}
+

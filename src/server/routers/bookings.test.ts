@@ -1,0 +1,236 @@
+// Booking rules through the tRPC caller: stock, quantity limits, ownership, cancel and ship.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { bookings, tools } from '../db/schema';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+
+let shop: TestShop;
+let customer: TestUser;
+let otherCustomer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  customer = await shop.createUser('user');
+  otherCustomer = await shop.createUser('user');
+  admin = await shop.createUser('admin');
+});
+afterAll(() => shop.close());
+
+const form = { phone: '+1 555 0100', address: '1 Chainring Road, Portland' };
+
+async function stockOf(toolId: string): Promise<number> {
+  const [row] = await shop.database.db.select({ available: tools.available }).from(tools).where(eq(tools.id, toolId));
+  return row?.available ?? -1;
+}
+
+describe('bookings.create', () => {
+  it('reserves stock and computes the total on the server', async () => {
+    const tool = await shop.createTool({ priceCents: 39_00, minimumOrderQuantity: 5, available: 43 });
+    const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 5, ...form });
+
+    expect(booking).toMatchObject({
+      toolsId: tool.id,
+      toolsName: tool.name,
+      email: customer.user.email,
+      personName: customer.user.displayName,
+      amount: 5,
+      price: 195,
+      paid: false,
+      transaction: null,
+      status: 'unpaid',
+    });
+    expect(await stockOf(tool.id)).toBe(38);
+  });
+
+  it('refuses a booking below the minimum order and keeps the stock', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 5, available: 43 });
+    await expect(shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 4, ...form })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.quantityOutOfRange,
+    });
+    expect(await stockOf(tool.id)).toBe(43);
+  });
+
+  it('refuses a booking above the available stock with 409', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 3 });
+    await expect(shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 4, ...form })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.outOfStock(3),
+    });
+    expect(await stockOf(tool.id)).toBe(3);
+  });
+
+  it('refuses a total the customer was not shown', async () => {
+    const tool = await shop.createTool({ priceCents: 10_00, minimumOrderQuantity: 1, available: 5 });
+    await expect(
+      shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, price: 1, ...form }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: messages.priceChanged });
+    expect(await stockOf(tool.id)).toBe(5);
+  });
+
+  it('refuses fractional and negative quantities and a missing phone', async () => {
+    const tool = await shop.createTool();
+    const caller = shop.caller(customer.user);
+    await expect(caller.bookings.create({ toolsId: tool.id, amount: 2.5, ...form })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.bookings.create({ toolsId: tool.id, amount: -3, ...form })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.bookings.create({ toolsId: tool.id, amount: 2, phone: '', address: 'x' })).rejects.toMatchObject({
+      message: messages.phoneRequired,
+    });
+    expect(await stockOf(tool.id)).toBe(10);
+  });
+
+  it('refuses an unknown or retired part with 404', async () => {
+    const tool = await shop.createTool({ removedAt: new Date() });
+    const caller = shop.caller(customer.user);
+    await expect(caller.bookings.create({ toolsId: tool.id, amount: 2, ...form })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      caller.bookings.create({ toolsId: '00000000-0000-4000-8000-000000000000', amount: 2, ...form }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: messages.partNotFound });
+  });
+
+  it('requires a signed-in customer', async () => {
+    const tool = await shop.createTool();
+    await expect(shop.caller(null).bookings.create({ toolsId: tool.id, amount: 2, ...form })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: messages.signInRequired,
+    });
+  });
+
+  it('never oversells when 100 bookings race for the same part', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 37 });
+    const customers = await Promise.all(Array.from({ length: 10 }, () => shop.createUser('user')));
+    const attempts = Array.from({ length: 100 }, (_, i) =>
+      shop.caller(customers[i % customers.length]!.user).bookings.create({ toolsId: tool.id, amount: 1, ...form }),
+    );
+    const results = await Promise.allSettled(attempts);
+    const accepted = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+
+    expect(accepted).toHaveLength(37);
+    expect(refused.every((r) => (r.reason as { code?: string }).code === 'CONFLICT')).toBe(true);
+    expect(await stockOf(tool.id)).toBe(0);
+    const rows = await shop.database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.toolId, tool.id));
+    expect(rows).toHaveLength(37);
+  });
+});
+
+describe('bookings.mine and byId', () => {
+  it('lists only the caller’s own orders, newest first', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
+    const me = await shop.createUser('user');
+    const first = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 1, ...form });
+    const second = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    await shop.caller(otherCustomer.user).bookings.create({ toolsId: tool.id, amount: 3, ...form });
+
+    const page = await shop.caller(me.user).bookings.mine({});
+    expect(page.items.map((b) => b._id)).toEqual([second._id, first._id]);
+  });
+
+  it('refuses to list another customer’s orders by email', async () => {
+    await expect(shop.caller(customer.user).bookings.mine({ email: otherCustomer.user.email })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('shows an order to its owner and admins only', async () => {
+    const tool = await shop.createTool();
+    const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+
+    await expect(shop.caller(customer.user).bookings.byId({ id: booking._id })).resolves.toMatchObject({ _id: booking._id });
+    await expect(shop.caller(admin.user).bookings.byId({ id: booking._id })).resolves.toMatchObject({ _id: booking._id });
+    await expect(shop.caller(otherCustomer.user).bookings.byId({ id: booking._id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: messages.notYourOrder,
+    });
+    await expect(shop.caller(null).bookings.byId({ id: booking._id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(shop.caller(customer.user).bookings.byId({ id: 'not-an-id' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('bookings.cancel', () => {
+  it('lets the owner cancel an unpaid order, returns the stock and hides it from their list', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 2, available: 10 });
+    const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 4, ...form });
+    expect(await stockOf(tool.id)).toBe(6);
+
+    await expect(shop.caller(customer.user).bookings.cancel({ id: booking._id })).resolves.toEqual({ deletedCount: 1 });
+    expect(await stockOf(tool.id)).toBe(10);
+    const mine = await shop.caller(customer.user).bookings.mine({});
+    expect(mine.items.map((b) => b._id)).not.toContain(booking._id);
+  });
+
+  it('refuses another customer and keeps the order', async () => {
+    const tool = await shop.createTool();
+    const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    await expect(shop.caller(otherCustomer.user).bookings.cancel({ id: booking._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(customer.user).bookings.byId({ id: booking._id })).resolves.toMatchObject({ status: 'unpaid' });
+  });
+
+  it('lets an admin cancel a customer’s unpaid order and records it in the audit log', async () => {
+    const tool = await shop.createTool({ available: 10 });
+    const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    await shop.caller(admin.user).bookings.cancel({ id: booking._id });
+
+    expect(await stockOf(tool.id)).toBe(10);
+    const log = await shop.caller(admin.user).users.auditLog();
+    expect(log[0]).toMatchObject({ actorEmail: admin.user.email, action: 'order.cancel' });
+    expect(log[0]?.subject).toContain(booking._id);
+  });
+
+  it('refuses to cancel twice', async () => {
+    const tool = await shop.createTool();
+    const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    await shop.caller(customer.user).bookings.cancel({ id: booking._id });
+    await expect(shop.caller(customer.user).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderCancelled,
+    });
+    expect(await stockOf(tool.id)).toBe(10);
+  });
+});
+
+describe('bookings.all and ship', () => {
+  it('lists every customer’s orders for an admin only', async () => {
+    const tool = await shop.createTool();
+    const booking = await shop.caller(otherCustomer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    const all = await shop.caller(admin.user).bookings.all({ limit: 100 });
+    expect(all.items.map((b) => b._id)).toContain(booking._id);
+    await expect(shop.caller(customer.user).bookings.all({})).rejects.toMatchObject({ code: 'FORBIDDEN', message: messages.adminOnly });
+    await expect(shop.caller(null).bookings.all({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('ships only paid orders', async () => {
+    const tool = await shop.createTool();
+    const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    await expect(shop.caller(admin.user).bookings.ship({ id: booking._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderNotPaid,
+    });
+    await shop.database.db
+      .update(bookings)
+      .set({ status: 'paid', transactionId: 'pi_test_paid' })
+      .where(eq(bookings.id, booking._id));
+    await expect(shop.caller(customer.user).bookings.ship({ id: booking._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(admin.user).bookings.ship({ id: booking._id })).resolves.toMatchObject({
+      status: 'shipped',
+      paid: true,
+      transaction: 'pi_test_paid',
+    });
+  });
+
+  it('refuses to cancel a paid order', async () => {
+    const tool = await shop.createTool();
+    const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    await shop.database.db
+      .update(bookings)
+      .set({ status: 'paid', transactionId: 'pi_test_paid_2' })
+      .where(eq(bookings.id, booking._id));
+    await expect(shop.caller(customer.user).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderAlreadyPaid,
+    });
+    expect(await stockOf(tool.id)).toBe(8);
+  });
+});

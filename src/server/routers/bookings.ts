@@ -1,0 +1,102 @@
+// Orders: customers book, list, pay and cancel their own; admins see all and ship paid ones.
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { bookingIdSchema, createBookingSchema, markPaidSchema } from '../../shared/bookings';
+import { emailSchema } from '../../shared/auth';
+import { pageInputSchema, type Page } from '../../shared/common';
+import { messages } from '../../shared/messages';
+import { recordAudit } from '../audit';
+import { bookings } from '../db/schema';
+import { closeIntentBeforeCancel, markBookingPaid } from '../payments/payment-service';
+import { cancelUnpaidBooking, createBooking, loadAccessibleBooking } from '../services/booking-service';
+import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
+import { adminProcedure, protectedProcedure, router } from '../trpc';
+
+const myBookingsInputSchema = pageInputSchema
+  .extend({ /** The REST path names the customer; it must be the caller. */ email: emailSchema.optional() })
+  .prefault({});
+
+function toPage(rows: BookingRow[], limit: number): Page<BookingView> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(toBookingView), nextCursor: rows.length > limit && last ? String(last.seq) : null };
+}
+
+export const bookingsRouter = router({
+  create: protectedProcedure.input(createBookingSchema).mutation(async ({ ctx, input }) => {
+    return toBookingView(await createBooking(ctx.deps.db, ctx.user, input));
+  }),
+
+  /** The signed-in customer's orders, newest first; orders they cancelled themselves are gone. */
+  mine: protectedProcedure.input(myBookingsInputSchema).query(async ({ ctx, input }) => {
+    if (input.email && input.email.toLowerCase() !== ctx.user.email) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
+    }
+    const rows = await ctx.deps.db
+      .select(bookingColumns)
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.userId, ctx.user.id),
+          sql`${bookings.cancelReason} is distinct from 'customer'`,
+          input.cursor ? lt(bookings.seq, Number(input.cursor)) : undefined,
+        ),
+      )
+      .orderBy(desc(bookings.seq))
+      .limit(input.limit + 1);
+    return toPage(rows, input.limit);
+  }),
+
+  byId: protectedProcedure.input(bookingIdSchema).query(async ({ ctx, input }) => {
+    return toBookingView(await loadAccessibleBooking(ctx.deps.db, ctx.user, input.id));
+  }),
+
+  cancel: protectedProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
+    const { db, payments } = ctx.deps;
+    const booking = await loadAccessibleBooking(db, ctx.user, input.id);
+    const byOwner = booking.userId === ctx.user.id;
+    if (booking.status !== 'unpaid') {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: booking.status === 'cancelled' ? messages.orderCancelled : messages.orderAlreadyPaid,
+      });
+    }
+    await closeIntentBeforeCancel(db, payments, booking);
+    const cancelled = await cancelUnpaidBooking(db, booking.id, byOwner ? 'customer' : 'admin');
+    if (!byOwner) await recordAudit(db, ctx.user, 'order.cancel', `${cancelled.toolName} for ${cancelled.email} (${cancelled.id})`);
+    return { deletedCount: 1 };
+  }),
+
+  markPaid: protectedProcedure.input(markPaidSchema).mutation(async ({ ctx, input }) => {
+    const { db, payments } = ctx.deps;
+    const booking = await loadAccessibleBooking(db, ctx.user, input.id);
+    return toBookingView(await markBookingPaid(db, payments, booking, input.transactionId));
+  }),
+
+  all: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {
+    const rows = await ctx.deps.db
+      .select(bookingColumns)
+      .from(bookings)
+      .where(input.cursor ? lt(bookings.seq, Number(input.cursor)) : undefined)
+      .orderBy(desc(bookings.seq))
+      .limit(input.limit + 1);
+    return toPage(rows, input.limit);
+  }),
+
+  ship: adminProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
+    return ctx.deps.db.transaction(async (tx) => {
+      const [shipped] = await tx
+        .update(bookings)
+        .set({ status: 'shipped', shippedAt: new Date() })
+        .where(and(eq(bookings.id, input.id), eq(bookings.status, 'paid')))
+        .returning(bookingColumns);
+      if (!shipped) {
+        const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, input.id));
+        if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: messages.orderNotFound });
+        throw new TRPCError({ code: 'CONFLICT', message: messages.orderNotPaid });
+      }
+      await recordAudit(tx, ctx.user, 'order.ship', `${shipped.toolName} for ${shipped.email} (${shipped.id})`);
+      return toBookingView(shipped);
+    });
+  }),
+});

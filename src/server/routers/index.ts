@@ -1,0 +1,19 @@
+// The whole API. `AppRouter` is the only thing the browser imports from the server.
+import { createCallerFactory, router } from '../trpc';
+import { bookingsRouter } from './bookings';
+import { paymentsRouter } from './payments';
+import { reviewsRouter } from './reviews';
+import { toolsRouter } from './tools';
+import { usersRouter } from './users';
+
+export const appRouter = router({
+  tools: toolsRouter,
+  reviews: reviewsRouter,
+  bookings: bookingsRouter,
+  users: usersRouter,
+  payments: paymentsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,21 @@
+// Card payments: a PaymentIntent for the owner's unpaid booking, for the server's total.
+import { TRPCError } from '@trpc/server';
+import { messages } from '../../shared/messages';
+import { centsToDollars, dollarsToCents } from '../../shared/money';
+import { createIntentSchema } from '../../shared/payments';
+import { intentForBooking } from '../payments/payment-service';
+import { loadAccessibleBooking } from '../services/booking-service';
+import { protectedProcedure, router } from '../trpc';
+
+export const paymentsRouter = router({
+  createIntent: protectedProcedure.input(createIntentSchema).mutation(async ({ ctx, input }) => {
+    const { db, payments } = ctx.deps;
+    const booking = await loadAccessibleBooking(db, ctx.user, input.bookingId);
+    if (booking.userId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
+    if (input.price !== undefined && dollarsToCents(input.price) !== booking.totalCents) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
+    }
+    const intent = await intentForBooking(db, payments, booking);
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(booking.totalCents) };
+  }),
+});

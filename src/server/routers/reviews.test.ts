@@ -1,0 +1,56 @@
+// Reviews through the tRPC caller: public list with count, posting as a signed-in customer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { DEFAULT_AVATAR } from './reviews';
+
+let shop: TestShop;
+let customer: TestUser;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  customer = await shop.createUser('user', { displayName: 'Rita Reviewer', photoUrl: 'https://example.com/rita.png' });
+});
+afterAll(() => shop.close());
+
+describe('reviews', () => {
+  it('posts a review with the name and photo from the profile, shown first with the count one higher', async () => {
+    const before = await shop.caller(null).reviews.list({});
+    const review = await shop.caller(customer.user).reviews.create({ rating: 5, text: 'Great cassettes.' });
+
+    expect(review).toMatchObject({ name: 'Rita Reviewer', img: 'https://example.com/rita.png', rating: 5, text: 'Great cassettes.' });
+    const after = await shop.caller(null).reviews.list({});
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items[0]).toEqual(review);
+  });
+
+  it('uses the email name and a default avatar when the profile has neither', async () => {
+    const plain = await shop.createUser('user', { email: 'sam.smith@example.com', displayName: null });
+    const review = await shop.caller(plain.user).reviews.create({ rating: 4, text: 'Solid.' });
+    expect(review).toMatchObject({ name: 'sam.smith', img: DEFAULT_AVATAR });
+  });
+
+  it.each([0, 6, -1, 2.5])('refuses rating %s with "please give rating 1-5" and stores nothing', async (rating) => {
+    const before = await shop.caller(null).reviews.list({});
+    await expect(shop.caller(customer.user).reviews.create({ rating, text: 'x' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.ratingOutOfRange,
+    });
+    expect((await shop.caller(null).reviews.list({})).total).toBe(before.total);
+  });
+
+  it('refuses an empty text and a visitor', async () => {
+    await expect(shop.caller(customer.user).reviews.create({ rating: 3, text: '  ' })).rejects.toMatchObject({
+      message: messages.reviewTextRequired,
+    });
+    await expect(shop.caller(null).reviews.create({ rating: 3, text: 'hi' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('pages newest first', async () => {
+    for (let i = 0; i < 3; i++) await shop.caller(customer.user).reviews.create({ rating: 3, text: `Page review ${i}` });
+    const first = await shop.caller(null).reviews.list({ limit: 2 });
+    expect(first.items.map((r) => r.text)).toEqual(['Page review 2', 'Page review 1']);
+    const second = await shop.caller(null).reviews.list({ limit: 2, cursor: first.nextCursor ?? undefined });
+    expect(second.items[0]?.text).toBe('Page review 0');
+  });
+});

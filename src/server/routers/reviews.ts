@@ -1,0 +1,85 @@
+// Customer reviews: a public list, newest first with the total count; signed-in customers post.
+import { count, desc, lt } from 'drizzle-orm';
+import { pageInputSchema, type Page } from '../../shared/common';
+import { createReviewSchema } from '../../shared/reviews';
+import type { SessionUser } from '../context';
+import { reviews } from '../db/schema';
+import { protectedProcedure, publicProcedure, router } from '../trpc';
+
+export const DEFAULT_AVATAR = '/images/avatars/default.svg';
+
+const reviewColumns = {
+  id: reviews.id,
+  seq: reviews.seq,
+  name: reviews.name,
+  img: reviews.img,
+  rating: reviews.rating,
+  text: reviews.text,
+  createdAt: reviews.createdAt,
+};
+
+type ReviewRow = Pick<typeof reviews.$inferSelect, keyof typeof reviewColumns>;
+
+export interface ReviewView {
+  _id: string;
+  name: string;
+  img: string;
+  rating: number;
+  text: string;
+  createdAt: string;
+}
+
+function toReviewView(row: ReviewRow): ReviewView {
+  return {
+    _id: row.id,
+    name: row.name,
+    img: row.img,
+    rating: row.rating,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The name shown on a review: the profile's display name, else the email's local part. */
+function reviewerName(user: SessionUser): string {
+  return user.displayName?.trim() || user.email.split('@')[0] || user.email;
+}
+
+export const reviewsRouter = router({
+  list: publicProcedure
+    .input(pageInputSchema.prefault({}))
+    .query(async ({ ctx, input }): Promise<Page<ReviewView> & { total: number }> => {
+      const { db } = ctx.deps;
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select(reviewColumns)
+          .from(reviews)
+          .where(input.cursor ? lt(reviews.seq, Number(input.cursor)) : undefined)
+          .orderBy(desc(reviews.seq))
+          .limit(input.limit + 1),
+        db.select({ total: count() }).from(reviews),
+      ]);
+      const page = rows.slice(0, input.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toReviewView),
+        nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
+        total: totals?.total ?? 0,
+      };
+    }),
+
+  create: protectedProcedure.input(createReviewSchema).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.deps.db
+      .insert(reviews)
+      .values({
+        userId: ctx.user.id,
+        name: reviewerName(ctx.user),
+        img: ctx.user.photoUrl ?? DEFAULT_AVATAR,
+        rating: input.rating,
+        text: input.text,
+      })
+      .returning(reviewColumns);
+    if (!row) throw new Error('Inserting a review returned no row');
+    return toReviewView(row);
+  }),
+});

@@ -1,0 +1,90 @@
+// The catalogue through the tRPC caller: public reads with pages, admin-only changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+
+let shop: TestShop;
+let customer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  customer = await shop.createUser('user');
+  admin = await shop.createUser('admin');
+});
+afterAll(() => shop.close());
+
+const newPart = {
+  name: 'Chain Tensioner',
+  price: 24.99,
+  img: '/images/parts/placeholder.svg',
+  description: 'Keeps single-speed chains tight on frames with vertical dropouts.',
+  minimumOrderQuantity: 3,
+  available: 40,
+};
+
+describe('tools', () => {
+  it('lets an admin add a part that visitors then see, priced in dollars', async () => {
+    const created = await shop.caller(admin.user).tools.create(newPart);
+    expect(created).toEqual({ _id: expect.any(String), ...newPart });
+
+    const listed = await shop.caller(null).tools.list({ limit: 100 });
+    expect(listed.items).toContainEqual(created);
+    await expect(shop.caller(null).tools.byId({ id: created._id })).resolves.toEqual(created);
+  });
+
+  it('refuses adding a part to a customer and to a visitor, and adds nothing', async () => {
+    await expect(shop.caller(customer.user).tools.create(newPart)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: messages.adminOnly,
+    });
+    await expect(shop.caller(null).tools.create(newPart)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const listed = await shop.caller(null).tools.list({ limit: 100 });
+    expect(listed.items.filter((t) => t.name === newPart.name)).toHaveLength(1);
+  });
+
+  it('refuses a part with a bad price, stock or image with a clear message', async () => {
+    const caller = shop.caller(admin.user);
+    await expect(caller.tools.create({ ...newPart, price: -1 })).rejects.toMatchObject({ message: messages.priceInvalid });
+    await expect(caller.tools.create({ ...newPart, price: 1.234 })).rejects.toMatchObject({ message: messages.priceInvalid });
+    await expect(caller.tools.create({ ...newPart, minimumOrderQuantity: 0 })).rejects.toMatchObject({
+      message: messages.minimumOrderInvalid,
+    });
+    await expect(caller.tools.create({ ...newPart, available: -5 })).rejects.toMatchObject({ message: messages.availableInvalid });
+    await expect(caller.tools.create({ ...newPart, img: 'javascript:alert(1)' })).rejects.toMatchObject({
+      message: messages.productImageInvalid,
+    });
+    await expect(caller.tools.create({ ...newPart, name: '   ' })).rejects.toMatchObject({ message: messages.productNameRequired });
+  });
+
+  it('pages through the catalogue in order without repeating a part', async () => {
+    for (let i = 0; i < 5; i++) await shop.createTool({ name: `Paged part ${i}` });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await shop.caller(null).tools.list({ limit: 2, cursor });
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((t) => t._id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    const all = await shop.caller(null).tools.list({ limit: 100 });
+    expect(seen).toEqual(all.items.map((t) => t._id));
+  });
+
+  it('lets an admin retire a part: it leaves the catalogue, and past orders keep it', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 1 });
+    const order = await shop
+      .caller(customer.user)
+      .bookings.create({ toolsId: tool.id, amount: 1, phone: '555 0100', address: 'Somewhere 1' });
+
+    await expect(shop.caller(customer.user).tools.remove({ id: tool.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(admin.user).tools.remove({ id: tool.id })).resolves.toEqual({ deletedCount: 1 });
+
+    const listed = await shop.caller(null).tools.list({ limit: 100 });
+    expect(listed.items.map((t) => t._id)).not.toContain(tool.id);
+    await expect(shop.caller(null).tools.byId({ id: tool.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(shop.caller(customer.user).bookings.byId({ id: order._id })).resolves.toMatchObject({ toolsName: tool.name });
+    await expect(shop.caller(admin.user).tools.remove({ id: tool.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

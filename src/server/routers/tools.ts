@@ -1,0 +1,100 @@
+// Parts (tools): the public catalogue, and adding and retiring parts for admins.
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { idSchema, pageInputSchema, type Page } from '../../shared/common';
+import { messages } from '../../shared/messages';
+import { centsToDollars, dollarsToCents } from '../../shared/money';
+import { createToolSchema } from '../../shared/tools';
+import { z } from 'zod';
+import { recordAudit } from '../audit';
+import { tools } from '../db/schema';
+import { adminProcedure, publicProcedure, router } from '../trpc';
+
+export const toolColumns = {
+  id: tools.id,
+  seq: tools.seq,
+  name: tools.name,
+  img: tools.img,
+  priceCents: tools.priceCents,
+  minimumOrderQuantity: tools.minimumOrderQuantity,
+  available: tools.available,
+  description: tools.description,
+};
+
+type ToolRow = Pick<typeof tools.$inferSelect, keyof typeof toolColumns>;
+
+export interface ToolView {
+  _id: string;
+  name: string;
+  img: string;
+  price: number;
+  minimumOrderQuantity: number;
+  available: number;
+  description: string;
+}
+
+export function toToolView(row: ToolRow): ToolView {
+  return {
+    _id: row.id,
+    name: row.name,
+    img: row.img,
+    price: centsToDollars(row.priceCents),
+    minimumOrderQuantity: row.minimumOrderQuantity,
+    available: row.available,
+    description: row.description,
+  };
+}
+
+const listed = isNull(tools.removedAt);
+
+export const toolsRouter = router({
+  list: publicProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }): Promise<Page<ToolView>> => {
+    const rows = await ctx.deps.db
+      .select(toolColumns)
+      .from(tools)
+      .where(input.cursor ? and(listed, gt(tools.seq, Number(input.cursor))) : listed)
+      .orderBy(asc(tools.seq))
+      .limit(input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toToolView),
+      nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
+    };
+  }),
+
+  byId: publicProcedure.input(z.object({ id: idSchema })).query(async ({ ctx, input }) => {
+    const [row] = await ctx.deps.db
+      .select(toolColumns)
+      .from(tools)
+      .where(and(eq(tools.id, input.id), listed));
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+    return toToolView(row);
+  }),
+
+  create: adminProcedure.input(createToolSchema).mutation(async ({ ctx, input }) => {
+    return ctx.deps.db.transaction(async (tx) => {
+      const { price, ...fields } = input;
+      const [row] = await tx
+        .insert(tools)
+        .values({ ...fields, priceCents: dollarsToCents(price) })
+        .returning(toolColumns);
+      if (!row) throw new Error('Inserting a part returned no row');
+      await recordAudit(tx, ctx.user, 'part.add', `${row.name} (${row.id})`);
+      return toToolView(row);
+    });
+  }),
+
+  remove: adminProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
+    return ctx.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(tools)
+        .set({ removedAt: new Date() })
+        .where(and(eq(tools.id, input.id), listed))
+        .returning({ id: tools.id, name: tools.name });
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+      await recordAudit(tx, ctx.user, 'part.delete', `${row.name} (${row.id})`);
+      return { deletedCount: 1 };
+    });
+  }),
+});

@@ -1,0 +1,164 @@
+// Accounts through the tRPC caller: the session exchange against the real Auth emulator,
+// roles read from the database on every request, and user management for admins.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { messages } from '../../shared/messages';
+import { createContextInner } from '../context';
+import { bookings, tools, users } from '../db/schema';
+import { signInForIdToken } from '../identity/test-accounts';
+import { TEST_PROJECT_ID } from '../testing/global-setup';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { createCaller } from '.';
+
+let shop: TestShop;
+let admin: TestUser;
+let customer: TestUser;
+const emulatorUrl = () => `http://${inject('authEmulatorHost')}`;
+
+beforeAll(async () => {
+  shop = await createTestShop({ adminEmails: ['boss@example.com'] });
+  admin = await shop.createUser('admin');
+  customer = await shop.createUser('user');
+});
+afterAll(() => shop.close());
+
+function freshEmail(): string {
+  return `user-${randomBytes(5).toString('hex')}@Example.com`;
+}
+
+/** A caller whose context is resolved from a bearer token, as every HTTP request is. */
+async function callerWithToken(token: string) {
+  return createCaller(await createContextInner(shop.deps, `Bearer ${token}`));
+}
+
+describe('users.createSession', () => {
+  it('exchanges a fresh Firebase sign-in for a session that resolves to the user', async () => {
+    const email = freshEmail();
+    const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123', displayName: 'New Rider' }, { create: true });
+
+    const { token } = await shop.caller(null).users.createSession({ email, idToken });
+    const me = await (await callerWithToken(token)).users.me();
+    expect(me).toMatchObject({ email: email.toLowerCase(), displayName: 'New Rider', role: 'user' });
+  });
+
+  it('refuses a token for another email and creates no user', async () => {
+    const email = freshEmail();
+    const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123' }, { create: true });
+    const victim = freshEmail();
+    await expect(shop.caller(null).users.createSession({ email: victim, idToken })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: messages.tokenEmailMismatch,
+    });
+    const rows = await shop.database.db.select().from(users).where(eq(users.email, victim.toLowerCase()));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a forged token', async () => {
+    await expect(
+      shop.caller(null).users.createSession({ email: freshEmail(), idToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: messages.identityTokenInvalid });
+  });
+
+  it('makes ADMIN_EMAILS accounts admins', async () => {
+    const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email: 'boss@example.com', password: 'secret123' }, { create: true });
+    const { token } = await shop.caller(null).users.createSession({ email: 'boss@example.com', idToken });
+    await expect((await callerWithToken(token)).users.isAdmin({ email: 'boss@example.com' })).resolves.toEqual({ admin: true });
+  });
+
+  it('refuses a removed account', async () => {
+    const email = freshEmail();
+    const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123' }, { create: true });
+    await shop.database.db.insert(users).values({ email: email.toLowerCase(), removedAt: new Date() });
+    await expect(shop.caller(null).users.createSession({ email, idToken })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: messages.accountRemoved,
+    });
+  });
+});
+
+describe('sessions', () => {
+  it('treats a tampered or unknown token as an expired session', async () => {
+    const tampered = `${customer.token.slice(0, -4)}AAAA`;
+    await expect((await callerWithToken(tampered)).users.me()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: messages.sessionExpired,
+    });
+  });
+
+  it('applies a role change at once, without a new token', async () => {
+    const promoted = await shop.createUser('user');
+    const caller = await callerWithToken(promoted.token);
+    await expect(caller.users.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await shop.caller(admin.user).users.makeAdmin({ email: promoted.user.email });
+    await expect((await callerWithToken(promoted.token)).users.list()).resolves.toBeInstanceOf(Array);
+  });
+});
+
+describe('users.isAdmin', () => {
+  it('answers for oneself, and refuses customers asking about others', async () => {
+    await expect(shop.caller(customer.user).users.isAdmin({ email: customer.user.email })).resolves.toEqual({ admin: false });
+    await expect(shop.caller(admin.user).users.isAdmin({ email: admin.user.email })).resolves.toEqual({ admin: true });
+    await expect(shop.caller(admin.user).users.isAdmin({ email: customer.user.email })).resolves.toEqual({ admin: false });
+    await expect(shop.caller(customer.user).users.isAdmin({ email: admin.user.email })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(null).users.isAdmin({ email: admin.user.email })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('users.list and makeAdmin', () => {
+  it('lists users for admins only, without private fields', async () => {
+    const list = await shop.caller(admin.user).users.list();
+    const entry = list.find((u) => u.email === customer.user.email);
+    expect(entry).toEqual({ _id: customer.user.id, email: customer.user.email, role: 'user', displayName: customer.user.displayName });
+    await expect(shop.caller(customer.user).users.list()).rejects.toMatchObject({ code: 'FORBIDDEN', message: messages.adminOnly });
+  });
+
+  it('makes a customer admin once, and audits it', async () => {
+    const target = await shop.createUser('user');
+    await expect(shop.caller(customer.user).users.makeAdmin({ email: target.user.email })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).resolves.toEqual({ modifiedCount: 1 });
+    await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).resolves.toEqual({ modifiedCount: 0 });
+    const log = await shop.caller(admin.user).users.auditLog();
+    expect(log[0]).toMatchObject({ action: 'user.make_admin', subject: target.user.email, actorEmail: admin.user.email });
+  });
+
+  it('answers 404 for an unknown email', async () => {
+    await expect(shop.caller(admin.user).users.makeAdmin({ email: 'nobody@example.com' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: messages.userNotFound,
+    });
+  });
+});
+
+describe('users.remove', () => {
+  it('ends the removed user’s sessions at once, disables their sign-in and releases their unpaid orders', async () => {
+    const email = freshEmail();
+    const { idToken, uid } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123' }, { create: true });
+    const { token } = await shop.caller(null).users.createSession({ email, idToken });
+    const caller = await callerWithToken(token);
+    const me = await caller.users.me();
+    const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 5 });
+    const order = await caller.bookings.create({ toolsId: tool.id, amount: 2, phone: '555 0100', address: 'Main St 1' });
+
+    await expect(shop.caller(admin.user).users.remove({ id: me._id })).resolves.toEqual({ deletedCount: 1 });
+
+    await expect((await callerWithToken(token)).users.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(shop.deps.identity.getUserByEmail(email.toLowerCase())).resolves.toEqual({ uid, disabled: true });
+    const [released] = await shop.database.db.select({ available: tools.available }).from(tools).where(eq(tools.id, tool.id));
+    expect(released?.available).toBe(5);
+    const [kept] = await shop.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, order._id));
+    expect(kept?.status).toBe('cancelled');
+    const list = await shop.caller(admin.user).users.list();
+    expect(list.map((u) => u._id)).not.toContain(me._id);
+  });
+
+  it('refuses removing oneself, and refuses customers', async () => {
+    await expect(shop.caller(admin.user).users.remove({ id: admin.user.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.cannotRemoveSelf,
+    });
+    await expect(shop.caller(customer.user).users.remove({ id: admin.user.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(admin.user).users.me()).resolves.toMatchObject({ email: admin.user.email });
+  });
+});

@@ -1,0 +1,54 @@
+// A fresh, migrated database for one test file: in-memory PGlite by default, or a clone of the
+// run's migrated Postgres template when TEST_DATABASE_URL is set.
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const templateUrl = inject('postgresTemplateUrl');
+  if (!templateUrl) return openPglite();
+
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
+  await withAdmin((admin) => cloneTemplate(admin, template, name));
+
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), { maxConnections: 20 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await withAdmin((admin) => admin.unsafe(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+export function usingPostgres(): boolean {
+  return inject('postgresTemplateUrl') !== null;
+}
+
+/** Connects to the server's maintenance database, never to the template being cloned. */
+async function withAdmin<T>(work: (admin: postgres.Sql) => Promise<T>): Promise<T> {
+  const admin = postgres(process.env.TEST_DATABASE_URL ?? '', { max: 1, onnotice: () => {} });
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Postgres refuses to copy a template another session is copying at that instant: retry. */
+async function cloneTemplate(admin: postgres.Sql, template: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.unsafe(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === '55006';
+      if (!busy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
