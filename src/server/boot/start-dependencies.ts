@@ -29,10 +29,12 @@ type Closer = () => Promise<void>;
 export async function startDependencies(config: Config, log: FastifyBaseLogger): Promise<StartedDependencies> {
   const closers: Closer[] = [];
   try {
-    const database = await openDatabase(config, log);
-    closers.push(database.close);
-    const identity = await startIdentity(config, log, closers);
-    const payments = await startPayments(config, log, closers);
+    // The three pieces are independent: start them together (the Auth emulator takes longest).
+    const [database, identity, payments] = await settleAll([
+      openDatabase(config, log, closers),
+      startIdentity(config, log, closers),
+      startPayments(config, log, closers),
+    ] as const);
     const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, 'session'));
 
     if (database.kind === 'pglite' && (await seedDemoData(database.db))) log.info('seeded the demo catalogue, reviews and accounts');
@@ -57,18 +59,28 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
   }
 }
 
+/** Like Promise.all, but waits for every start to finish before failing, so all can be closed. */
+async function settleAll<T extends readonly unknown[]>(starts: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(starts);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 async function closeAll(closers: Closer[]): Promise<void> {
   for (const close of closers.reverse()) await close().catch(() => undefined);
 }
 
-async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<DatabaseHandle> {
+async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<DatabaseHandle> {
   if (config.database.kind === 'postgres') {
     const handle = await openPostgres(config.database.url);
+    closers.push(handle.close);
     log.info(`database: Postgres at ${new URL(config.database.url).host}`);
     return handle;
   }
   const dir = join(config.database.dir, 'pglite');
   const handle = await openPglite(dir);
+  closers.push(handle.close);
   log.info(`database: embedded PGlite in ${dir}`);
   return handle;
 }

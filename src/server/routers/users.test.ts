@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createContextInner } from '../context';
 import { bookings, tools, users } from '../db/schema';
-import { signInForIdToken } from '../identity/test-accounts';
+import { signInForIdToken, signInWithOldAuthTime } from '../identity/test-accounts';
 import { TEST_PROJECT_ID } from '../testing/global-setup';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { createCaller } from '.';
@@ -53,6 +53,15 @@ describe('users.createSession', () => {
     });
     const rows = await shop.database.db.select().from(users).where(eq(users.email, victim.toLowerCase()));
     expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a sign-in older than 300 seconds', async () => {
+    const email = freshEmail();
+    const { idToken } = await signInWithOldAuthTime(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123' }, { create: true, ageSeconds: 301 });
+    await expect(shop.caller(null).users.createSession({ email, idToken })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: messages.signInTooOld,
+    });
   });
 
   it('refuses a forged token', async () => {

@@ -1,0 +1,58 @@
+// Debian's Chromium through playwright-core, one browser per test file. Each page records its
+// console errors; a failed test saves a screenshot and the console under test-results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+export function useBrowser(): { open(options?: { width?: number; height?: number }): Promise<TrackedPage> } {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async open({ width = 1280, height = 900 } = {}) {
+      const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width, height } });
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      const consoleLines: string[] = [];
+      page.on('console', (message) => {
+        consoleLines.push(`[${message.type()}] ${message.text()}`);
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      onTestFailed(async ({ task }) => {
+        const dir = join('test-results', 'e2e');
+        mkdirSync(dir, { recursive: true });
+        const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+        await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true }).catch(() => undefined);
+        writeFileSync(join(dir, `${name}.console.txt`), consoleLines.join('\n'));
+      });
+      return { page, context, errors };
+    },
+  };
+}

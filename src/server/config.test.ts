@@ -1,0 +1,56 @@
+// Configuration: embedded by default, each piece switched to real on its own, bad values named.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const secret = 'x'.repeat(32);
+
+describe('loadConfig', () => {
+  it('runs fully embedded with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '.data',
+      database: { kind: 'pglite', dir: '.data' },
+      identity: { kind: 'emulator', projectId: 'demo-sprocket', host: '127.0.0.1:9099' },
+      payments: { kind: 'emulator', apiBase: 'http://127.0.0.1:12111' },
+    });
+    expect(config.sessionSecret).toBeUndefined();
+  });
+
+  it('switches each piece to real on its own', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/shop' });
+    expect(config.identity.kind).toBe('emulator');
+    expect(config.payments.kind).toBe('emulator');
+
+    const stripe = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      SESSION_SECRET: secret,
+    });
+    expect(stripe.payments).toEqual({ kind: 'stripe', secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc', apiBase: undefined });
+    expect(stripe.database.kind).toBe('pglite');
+  });
+
+  it('reads ADMIN_EMAILS lower-cased', () => {
+    expect([...loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,' }).adminEmails]).toEqual([
+      'boss@example.com',
+      'ops@example.com',
+    ]);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ STRIPE_SECRET_KEY: 'nope' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', SESSION_SECRET: secret }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ FIREBASE_PROJECT_ID: 'shop', SESSION_SECRET: secret }, 'FIREBASE_API_KEY'],
+    [{ DATABASE_URL: 'postgres://u@db/shop' }, 'SESSION_SECRET'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+  ])('stops on %j with a message naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+});
