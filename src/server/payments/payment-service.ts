@@ -2,6 +2,7 @@
 // paid only for a succeeded intent whose amount, currency and booking id match it.
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
+import { idSchema } from '../../shared/common';
 import { CURRENCY } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
@@ -30,11 +31,19 @@ export async function intentForBooking(
     amountCents: booking.totalCents,
     currency: CURRENCY,
     email: booking.email,
+    ...(booking.paymentIntentId ? { replacing: booking.paymentIntentId } : {}),
   });
-  await db
+  const [stored] = await db
     .update(bookings)
     .set({ paymentIntentId: intent.id })
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'unpaid')));
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'unpaid')))
+    .returning({ id: bookings.id });
+  if (!stored) {
+    // The booking was cancelled or paid meanwhile: this new intent must never take money.
+    await payments.cancelIntent(intent.id);
+    const [current] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
+    refuseUnlessUnpaid(current ?? { status: 'cancelled' });
+  }
   return intent;
 }
 
@@ -115,12 +124,19 @@ export async function closeIntentBeforeCancel(
  * Handles a verified provider event once: the event id is recorded in the same transaction
  * as its effect, so a repeated delivery changes nothing.
  */
-export async function handlePaymentEvent(db: Database, event: PaymentEvent): Promise<'handled' | 'duplicate' | 'ignored'> {
+/** 'needs_refund': money arrived for a booking that was cancelled; an operator must refund it. */
+export type PaymentEventOutcome = 'handled' | 'duplicate' | 'ignored' | 'needs_refund';
+
+export async function handlePaymentEvent(db: Database, event: PaymentEvent): Promise<PaymentEventOutcome> {
   const intent = event.intent;
   if (!intent?.bookingId || !isHandledType(event.type)) return 'ignored';
   const bookingId = intent.bookingId;
+  // Metadata that is not one of our ids names no booking (and must not reach the uuid column).
+  const namesABooking = idSchema.safeParse(bookingId).success;
   return db.transaction(async (tx) => {
-    const [booking] = await tx.select(bookingColumns).from(bookings).where(eq(bookings.id, bookingId));
+    const [booking] = namesABooking
+      ? await tx.select(bookingColumns).from(bookings).where(eq(bookings.id, bookingId))
+      : [];
     const [recorded] = await tx
       .insert(paymentEvents)
       .values({ id: event.id, type: event.type, bookingId: booking ? booking.id : null })
@@ -129,7 +145,9 @@ export async function handlePaymentEvent(db: Database, event: PaymentEvent): Pro
     if (!recorded) return 'duplicate';
     if (!booking) return 'ignored';
     if (event.type === 'payment_intent.succeeded') {
-      if (intentMismatch(booking, intent) === null) await settleSucceededIntent(tx as Database, booking, intent);
+      if (intentMismatch(booking, intent) !== null) return 'handled';
+      if (booking.status === 'cancelled') return 'needs_refund';
+      await settleSucceededIntent(tx, booking, intent);
       return 'handled';
     }
     await tx

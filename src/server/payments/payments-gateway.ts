@@ -20,8 +20,18 @@ export interface PaymentEvent {
 }
 
 export interface PaymentsGateway {
-  /** Idempotent per booking: the same booking always gets the same intent. */
-  createIntent(request: { bookingId: string; amountCents: number; currency: string; email: string }): Promise<PaymentIntentView>;
+  /**
+   * Idempotent per booking: the same booking always gets the same intent, except that one
+   * `replacing` a canceled intent is a new one.
+   */
+  createIntent(request: {
+    bookingId: string;
+    amountCents: number;
+    currency: string;
+    email: string;
+    /** The booking's canceled intent this one replaces. */
+    replacing?: string;
+  }): Promise<PaymentIntentView>;
   /** Null when the provider does not know the id. */
   retrieveIntent(id: string): Promise<PaymentIntentView | null>;
   cancelIntent(id: string): Promise<PaymentIntentView>;

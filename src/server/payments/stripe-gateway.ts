@@ -24,7 +24,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
   });
 
   return {
-    createIntent: ({ bookingId, amountCents, currency, email }) =>
+    createIntent: ({ bookingId, amountCents, currency, email, replacing }) =>
       unavailableOnNetworkError(async () =>
         toView(
           await stripe.paymentIntents.create(
@@ -35,7 +35,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
               receipt_email: email,
               automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             },
-            { idempotencyKey: `booking-${bookingId}-${amountCents}-${currency}` },
+            // A replacement needs its own key, or the provider would replay the canceled intent.
+            { idempotencyKey: `booking-${bookingId}-${amountCents}-${currency}${replacing ? `-after-${replacing}` : ''}` },
           ),
         ),
       ),

@@ -24,7 +24,11 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
       throw error;
     }
     const outcome = await handlePaymentEvent(db, event);
-    request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
+    if (outcome === 'needs_refund') {
+      request.log.error({ eventId: event.id, intentId: event.intent?.id }, 'a payment succeeded for a cancelled booking: refund it');
+    } else {
+      request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
+    }
     return { received: true, outcome };
   });
 }

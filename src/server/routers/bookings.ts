@@ -63,6 +63,10 @@ export const bookingsRouter = router({
     }
     await closeIntentBeforeCancel(db, payments, booking);
     const cancelled = await cancelUnpaidBooking(db, booking.id, byOwner ? 'customer' : 'admin');
+    if (cancelled.paymentIntentId && cancelled.paymentIntentId !== booking.paymentIntentId) {
+      // An intent was opened while this cancel ran: close it too, so it cannot be paid.
+      await payments.cancelIntent(cancelled.paymentIntentId);
+    }
     if (!byOwner) await recordAudit(db, ctx.user, 'order.cancel', `${cancelled.toolName} for ${cancelled.email} (${cancelled.id})`);
     return { deletedCount: 1 };
   }),

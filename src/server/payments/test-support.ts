@@ -1,0 +1,195 @@
+// Helpers for the storefront's payment suites: book a part, open its PaymentIntent, pay it as the
+// browser does (a form post to the payments emulator), look at what the provider and the database
+// hold, and deliver webhook events signed exactly as Stripe signs them.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { bookings, paymentEvents, tools } from '../db/schema';
+import type { BookingView } from '../services/booking-views';
+import { TEST_WEBHOOK_SECRET, type TestShop, type TestUser } from '../testing/test-shop';
+
+export const SECRET_KEY = 'sk_test_shop';
+export const PUBLISHABLE_KEY = 'pk_test_shop';
+
+export const GOOD_CARD = '4242424242424242';
+
+const nextYear = String(new Date().getUTCFullYear() + 2);
+const lastYear = String(new Date().getUTCFullYear() - 1);
+
+export interface TestCard {
+  number: string;
+  expMonth?: string;
+  expYear?: string;
+}
+
+/** Issue 3's failing test cards and the message Stripe gives for each, word for word. */
+export const FAILING_CARDS: Array<{ label: string; card: TestCard; code: string; message: string }> = [
+  { label: 'a declined card', card: { number: '4000000000000002' }, code: 'card_declined', message: 'Your card was declined.' },
+  {
+    label: 'a card with insufficient funds',
+    card: { number: '4000000000009995' },
+    code: 'card_declined',
+    message: 'Your card has insufficient funds.',
+  },
+  { label: 'an expired card', card: { number: '4000000000000069' }, code: 'expired_card', message: 'Your card has expired.' },
+  {
+    label: 'a number failing the Luhn check',
+    card: { number: '4242424242424241' },
+    code: 'incorrect_number',
+    message: 'Your card number is invalid.',
+  },
+  {
+    label: 'an expiry in the past',
+    card: { number: GOOD_CARD, expYear: lastYear },
+    code: 'invalid_expiry_year',
+    message: "Your card's expiration year is in the past.",
+  },
+];
+
+/** The official SDK pointed at the shop's payments emulator, as the server's gateway is. */
+export function stripeFor(shop: TestShop): Stripe {
+  const { hostname, port } = new URL(shop.payments.url);
+  return new Stripe(SECRET_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
+}
+
+export const form = { phone: '+1 555 0100', address: '1 Chainring Road, Portland' };
+
+/** A fresh part and an unpaid booking of it by `customer`. */
+export async function bookPart(
+  shop: TestShop,
+  customer: TestUser,
+  options: { priceCents?: number; quantity?: number; available?: number } = {},
+): Promise<{ booking: BookingView; toolId: string }> {
+  const { priceCents = 12_34, quantity = 3, available = 10 } = options;
+  const tool = await shop.createTool({ priceCents, minimumOrderQuantity: 1, available });
+  const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: quantity, ...form });
+  return { booking, toolId: tool.id };
+}
+
+/** The intent as the browser gets it from payments.createIntent. */
+export interface OpenedIntent {
+  id: string;
+  clientSecret: string;
+}
+
+export async function openIntent(shop: TestShop, customer: TestUser, bookingId: string): Promise<OpenedIntent> {
+  const { paymentIntentId, clientSecret } = await shop.caller(customer.user).payments.createIntent({ bookingId });
+  return { id: paymentIntentId, clientSecret };
+}
+
+/**
+ * Confirms the intent with a card exactly as the browser does in embedded mode: a form-encoded
+ * POST to the emulator with the publishable key and the client secret.
+ */
+export function confirmInBrowser(
+  shop: { payments: { url: string } },
+  intent: OpenedIntent,
+  card: TestCard = { number: GOOD_CARD },
+): Promise<Response> {
+  const fields = {
+    client_secret: intent.clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': card.number,
+    'payment_method_data[card][exp_month]': card.expMonth ?? '12',
+    'payment_method_data[card][exp_year]': card.expYear ?? nextYear,
+    'payment_method_data[card][cvc]': '123',
+    'payment_method_data[billing_details][name]': 'Ada Lovelace',
+    'payment_method_data[billing_details][email]': 'ada@example.com',
+  };
+  return fetch(`${shop.payments.url}/v1/payment_intents/${intent.id}/confirm`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Confirms with the good card and checks the provider took it. */
+export async function payInBrowser(shop: { payments: { url: string } }, intent: OpenedIntent): Promise<void> {
+  const response = await confirmInBrowser(shop, intent);
+  const body = (await response.json()) as { status?: string };
+  if (response.status !== 200 || body.status !== 'succeeded') {
+    throw new Error(`the emulator did not take the good card: ${response.status} ${JSON.stringify(body)}`);
+  }
+}
+
+/** Books, opens the intent, pays at the provider and tells the server, as a customer does. */
+export async function paidBooking(shop: TestShop, customer: TestUser): Promise<{ booking: BookingView; toolId: string; intent: OpenedIntent }> {
+  const { booking, toolId } = await bookPart(shop, customer);
+  const intent = await openIntent(shop, customer, booking._id);
+  await payInBrowser(shop, intent);
+  const paid = await shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id });
+  return { booking: paid, toolId, intent };
+}
+
+export async function bookingRow(shop: TestShop, id: string) {
+  const [row] = await shop.database.db.select().from(bookings).where(eq(bookings.id, id));
+  if (!row) throw new Error(`no booking ${id}`);
+  return row;
+}
+
+export async function stockOf(shop: TestShop, toolId: string): Promise<number> {
+  const [row] = await shop.database.db.select({ available: tools.available }).from(tools).where(eq(tools.id, toolId));
+  if (!row) throw new Error(`no part ${toolId}`);
+  return row.available;
+}
+
+export async function recordedEvent(shop: TestShop, id: string) {
+  const [row] = await shop.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, id));
+  return row ?? null;
+}
+
+/** The PaymentIntent as the provider holds it, as plain JSON (what an event carries). */
+export async function providerIntent(shop: TestShop, id: string): Promise<Stripe.PaymentIntent> {
+  return JSON.parse(JSON.stringify(await stripeFor(shop).paymentIntents.retrieve(id))) as Stripe.PaymentIntent;
+}
+
+export interface WebhookEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  data: { object: unknown };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+}
+
+/** A Stripe event envelope around `object`, with a fresh event id unless one is given. */
+export function eventFor(type: string, object: unknown, id = `evt_${randomBytes(12).toString('hex')}`): WebhookEvent {
+  return {
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
+export interface Delivery {
+  /** Signs with this secret instead of the shop's; `null` sends no Stripe-Signature header. */
+  secret?: string | null;
+  /** Unix seconds of the signature; now when absent. */
+  timestamp?: number;
+  /** The bytes sent, when they should differ from what was signed. */
+  sentPayload?: string;
+}
+
+/** POSTs the event to /webhooks/stripe with a signature made by the `stripe` SDK. */
+export async function deliverWebhook(shop: TestShop, event: WebhookEvent, delivery: Delivery = {}) {
+  const payload = JSON.stringify(event, null, 2);
+  const secret = delivery.secret === undefined ? TEST_WEBHOOK_SECRET : delivery.secret;
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (secret !== null) {
+    headers['stripe-signature'] = stripeFor(shop).webhooks.generateTestHeaderString({
+      payload,
+      secret,
+      ...(delivery.timestamp === undefined ? {} : { timestamp: delivery.timestamp }),
+    });
+  }
+  return shop.app.inject({ method: 'POST', url: '/webhooks/stripe', headers, payload: delivery.sentPayload ?? payload });
+}
