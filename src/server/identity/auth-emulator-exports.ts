@@ -70,6 +70,7 @@ export interface ExportLoop {
 export async function startExportLoop(o: ExportLoopOptions): Promise<ExportLoop> {
   let exportedAccounts = await fetchAccounts(o).catch(() => undefined);
   let running: Promise<void> = Promise.resolve();
+  let lastFailure: string | undefined;
 
   async function exportIfChanged(): Promise<void> {
     try {
@@ -79,8 +80,12 @@ export async function startExportLoop(o: ExportLoopOptions): Promise<ExportLoop>
       await requestHubExport(o.hubUrl, path);
       removeExportsExcept(o.dataDir, path);
       exportedAccounts = accounts;
+      lastFailure = undefined;
     } catch (error) {
-      o.log(`auth emulator export failed, will retry: ${(error as Error).message}`);
+      const failure = (error as Error).message;
+      // Once per distinct failure, not every two seconds while the emulator is gone.
+      if (failure !== lastFailure) o.log(`auth emulator export failed, will retry: ${failure}`);
+      lastFailure = failure;
     }
   }
 

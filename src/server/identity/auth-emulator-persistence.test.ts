@@ -1,27 +1,31 @@
-// startAuthEmulator with a dataDir: accounts survive a clean restart, and also the emulator being
-// killed hard shortly after they were created.
+// startAuthEmulator with a dataDir: accounts survive the emulator being killed hard shortly after
+// they were created, and a clean restart.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import getPort from 'get-port';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startAuthEmulator } from './auth-emulator';
+import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
 import { signInForIdToken } from './test-accounts';
 
 const projectId = 'demo-sprocket-persistence-test';
-const dataDirs: string[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-auth-persistence-'));
+const started: RunningAuthEmulator[] = [];
 
-function newDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sprocket-auth-persistence-'));
-  dataDirs.push(dir);
-  return dir;
+async function startWithDataDir(): Promise<RunningAuthEmulator> {
+  const port = await getPort();
+  // Relative, as DATA_DIR usually is (.data).
+  const emulator = await startAuthEmulator({ port, projectId, dataDir: relative('.', dataDir) });
+  started.push(emulator);
+  return emulator;
 }
 
-afterAll(() => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+afterAll(async () => {
+  await Promise.all(started.map((emulator) => emulator.close()));
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
-function exportedAccountsMention(dataDir: string, email: string): boolean {
+function exportedAccountsMention(email: string): boolean {
   const exportsDir = join(dataDir, 'exports');
   if (!existsSync(exportsDir)) return false;
   return readdirSync(exportsDir).some((name) => {
@@ -32,41 +36,37 @@ function exportedAccountsMention(dataDir: string, email: string): boolean {
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !condition()) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (Date.now() < deadline && !condition()) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return condition();
 }
 
 describe('an emulator with a data directory', () => {
-  it('still signs an account in after a clean restart', async () => {
-    const dataDir = newDataDir();
-    const account = { email: 'kept@example.com', password: 'sprocket123' };
-    const first = await startAuthEmulator({ port: await getPort(), projectId, dataDir });
-    const { uid } = await signInForIdToken(first.url, projectId, account, { create: true });
-    await first.close();
+  it('keeps accounts through a hard kill soon after a sign-up, and a clean restart', async () => {
+    const early = { email: 'survivor@example.com', password: 'sprocket123' };
+    const late = { email: 'kept@example.com', password: 'sprocket123' };
 
-    const second = await startAuthEmulator({ port: await getPort(), projectId, dataDir });
-    try {
-      await expect(signInForIdToken(second.url, projectId, account)).resolves.toMatchObject({ uid });
-    } finally {
-      await second.close();
-    }
-  }, 120_000);
-
-  it('still signs an account in after the emulator was killed hard shortly after the sign-up', async () => {
-    const dataDir = newDataDir();
-    const account = { email: 'survivor@example.com', password: 'sprocket123' };
-    const first = await startAuthEmulator({ port: await getPort(), projectId, dataDir });
-    const { uid } = await signInForIdToken(first.url, projectId, account, { create: true });
-    expect(await waitFor(() => exportedAccountsMention(dataDir, account.email), 10_000)).toBe(true);
+    const first = await startWithDataDir();
+    const { uid: earlyUid } = await signInForIdToken(first.url, projectId, early, { create: true });
+    expect(await waitFor(() => exportedAccountsMention(early.email), 10_000)).toBe(true);
     process.kill(-first.pid, 'SIGKILL');
     await first.close();
 
-    const second = await startAuthEmulator({ port: await getPort(), projectId, dataDir });
-    try {
-      await expect(signInForIdToken(second.url, projectId, account)).resolves.toMatchObject({ uid });
-      expect(readdirSync(join(dataDir, 'exports'))).toHaveLength(1);
-    } finally {
-      await second.close();
-    }
-  }, 120_000);
+    const second = await startWithDataDir();
+    await expect(signInForIdToken(second.url, projectId, early)).resolves.toMatchObject({
+      uid: earlyUid,
+    });
+    const { uid: lateUid } = await signInForIdToken(second.url, projectId, late, { create: true });
+    await second.close();
+
+    const third = await startWithDataDir();
+    await expect(signInForIdToken(third.url, projectId, late)).resolves.toMatchObject({
+      uid: lateUid,
+    });
+    await expect(signInForIdToken(third.url, projectId, early)).resolves.toMatchObject({
+      uid: earlyUid,
+    });
+    expect(readdirSync(join(dataDir, 'exports'))).toHaveLength(1);
+  }, 150_000);
 });

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
@@ -43,8 +43,10 @@ export interface RunningAuthEmulator {
 
 const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_INTERVAL_MS = 250;
-// A clean shutdown includes the final export; after this the process group is killed.
-const CLEAN_SHUTDOWN_TIMEOUT_MS = 20_000;
+const PORT_RELEASE_WAIT_MS = 5_000;
+// A clean shutdown includes the final export; after this the process group is killed (the parent
+// watch forces its own exit after 20 s).
+const CLEAN_SHUTDOWN_TIMEOUT_MS = 25_000;
 const OUTPUT_LINES_KEPT = 60;
 
 const parentWatchScript = fileURLToPath(
@@ -54,7 +56,7 @@ const parentWatchScript = fileURLToPath(
 export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
   const host = o.host ?? '127.0.0.1';
   const log = o.log ?? (() => {});
-  await assertPortFree(host, o.port);
+  await waitForFreePort(host, o.port);
   const hubPort = await getPort({ host, exclude: [o.port] });
   const loggingPort = await getPort({ host, exclude: [o.port, hubPort] });
 
@@ -62,56 +64,26 @@ export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<Running
   // CLI's export-on-exit finds "its" hub through it; a private temp directory keeps two emulators
   // of one project from finding each other's.
   const privateTempDir = mkdtempSync(join(tmpdir(), 'sprocket-auth-emulator-'));
-  const workDir = o.dataDir ?? privateTempDir;
-  mkdirSync(workDir, { recursive: true });
-  const configFile = join(workDir, 'firebase.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      emulators: {
-        auth: { host, port: o.port },
-        hub: { host, port: hubPort },
-        logging: { host, port: loggingPort },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  );
+  // Absolute: the CLI runs in another working directory and resolves the paths we pass.
+  const dataDir = o.dataDir === undefined ? undefined : resolvePath(o.dataDir);
+  const workDir = dataDir ?? privateTempDir;
+  const configFile = writeFirebaseConfig(workDir, host, {
+    auth: o.port,
+    hub: hubPort,
+    logging: loggingPort,
+  });
 
   const persistence: string[] = [];
-  if (o.dataDir) {
-    const importFrom = latestCompleteExport(o.dataDir);
-    removeExportsExcept(o.dataDir, importFrom);
+  if (dataDir) {
+    const importFrom = latestCompleteExport(dataDir);
+    removeExportsExcept(dataDir, importFrom);
     if (importFrom) persistence.push('--import', importFrom);
-    persistence.push('--export-on-exit', newExportPath(o.dataDir, 'on-exit'));
+    persistence.push('--export-on-exit', newExportPath(dataDir, 'on-exit'));
   }
 
   const startedAt = Date.now();
-  const child = spawn(
-    process.execPath,
-    [
-      '--require',
-      parentWatchScript,
-      firebaseCliPath(),
-      'emulators:start',
-      '--only',
-      'auth',
-      '--project',
-      o.projectId,
-      '--config',
-      configFile,
-      ...persistence,
-    ],
-    {
-      // The hub renames its temporary export directory (made in the working directory) into the
-      // export path: same file system, so the rename is atomic.
-      cwd: workDir,
-      env: childEnvironment(privateTempDir),
-      // Own process group: Ctrl-C on our terminal reaches only us, and close() decides the order.
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const cliArguments = ['--project', o.projectId, '--config', configFile, ...persistence];
+  const child = spawnEmulatorCli(cliArguments, workDir, privateTempDir);
   if (child.pid === undefined) {
     rmSync(privateTempDir, { recursive: true, force: true });
     throw new Error(`Could not start the Firebase CLI with ${process.execPath}.`);
@@ -120,6 +92,7 @@ export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<Running
   const output = collectOutput(child, log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.once('error', (error) => log(`auth emulator process error: ${error.message}`));
+  child.stdin?.on('error', () => {}); // EPIPE when the CLI is already gone; its exit is handled
   const addr = `${host}:${o.port}`;
   const url = `http://${addr}`;
   const hubUrl = `http://${host}:${hubPort}`;
@@ -127,15 +100,15 @@ export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<Running
   try {
     await waitUntilReady(child, hubUrl, url, addr, output);
   } catch (error) {
-    await stopProcessGroup(child, exited);
+    await kill(pid, exited); // nothing to save: nobody could reach it yet
     rmSync(privateTempDir, { recursive: true, force: true });
     throw error;
   }
   log(`auth emulator ready at ${addr} after ${Date.now() - startedAt} ms`);
 
-  const exportLoop: ExportLoop | undefined = o.dataDir
+  const exportLoop: ExportLoop | undefined = dataDir
     ? await startExportLoop({
-        dataDir: o.dataDir,
+        dataDir,
         projectId: o.projectId,
         authUrl: url,
         hubUrl,
@@ -155,12 +128,46 @@ export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<Running
     close() {
       closing ??= (async () => {
         await exportLoop?.stop();
-        await stopProcessGroup(child, exited);
+        await stopCleanly(child, pid, exited);
+        // The parent watch removes it too, unless the CLI had to be killed.
         rmSync(privateTempDir, { recursive: true, force: true });
       })();
       return closing;
     },
   };
+}
+
+function writeFirebaseConfig(
+  workDir: string,
+  host: string,
+  ports: { auth: number; hub: number; logging: number },
+): string {
+  mkdirSync(workDir, { recursive: true });
+  const configFile = join(workDir, 'firebase.json');
+  const emulators = {
+    auth: { host, port: ports.auth },
+    hub: { host, port: ports.hub },
+    logging: { host, port: ports.logging },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  writeFileSync(configFile, JSON.stringify({ emulators }, null, 2));
+  return configFile;
+}
+
+function spawnEmulatorCli(cliArguments: string[], workDir: string, privateTempDir: string) {
+  const nodeArguments = ['--require', parentWatchScript, firebaseCliPath()];
+  const emulatorsStart = ['emulators:start', '--only', 'auth', ...cliArguments];
+  return spawn(process.execPath, [...nodeArguments, ...emulatorsStart], {
+    // The hub renames its temporary export directory (made in the working directory) into the
+    // export path: same file system, so the rename is atomic.
+    cwd: workDir,
+    env: childEnvironment(privateTempDir),
+    // Own process group: Ctrl-C on our terminal reaches only us, and close() decides the order.
+    detached: true,
+    // stdin stays open while we want the emulator; see auth-emulator-parent-watch.cjs.
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 function firebaseCliPath(): string {
@@ -174,6 +181,7 @@ function childEnvironment(privateTempDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     TMPDIR: privateTempDir,
+    SPROCKET_AUTH_EMULATOR_TEMP_DIR: privateTempDir,
     NO_COLOR: '1',
     FORCE_COLOR: '0',
     NO_UPDATE_NOTIFIER: '1',
@@ -182,18 +190,27 @@ function childEnvironment(privateTempDir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-async function assertPortFree(host: string, port: number): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
+/**
+ * Fails unless the port is free or frees up within a few seconds: a restarted server (tsx watch)
+ * may come up while the emulator of its previous run still shuts down.
+ */
+async function waitForFreePort(host: string, port: number): Promise<void> {
+  const deadline = Date.now() + PORT_RELEASE_WAIT_MS;
+  while (!(await portFree(host, port))) {
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `Cannot start the Firebase Auth emulator on ${host}:${port}: the port is in use.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_INTERVAL_MS));
+  }
+}
+
+function portFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          `Cannot start the Firebase Auth emulator on ${host}:${port}: ` +
-            `the port is in use (${error.code}).`,
-        ),
-      ),
-    );
-    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+    probe.once('error', () => resolve(false));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(true)));
   });
 }
 
@@ -258,22 +275,27 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** SIGINT (the CLI's clean shutdown, with its export on exit), then SIGKILL to the whole group. */
-async function stopProcessGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.pid === undefined) return;
-  if (child.exitCode === null && child.signalCode === null) {
-    signalGroup(child.pid, 'SIGINT');
-    const timedOut = await Promise.race([
-      exited.then(() => false),
-      new Promise<boolean>((resolve) => {
-        setTimeout(() => resolve(true), CLEAN_SHUTDOWN_TIMEOUT_MS).unref();
-      }),
-    ]);
-    if (timedOut) signalGroup(child.pid, 'SIGKILL');
-    await exited;
-  }
+/**
+ * Closes the CLI's stdin, which its preloaded parent watch answers with a clean shutdown (and the
+ * export on exit); kills the whole process group if that takes too long.
+ */
+async function stopCleanly(child: ChildProcess, pid: number, exited: Promise<void>): Promise<void> {
+  child.stdin?.end();
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((resolve) => {
+      setTimeout(() => resolve(true), CLEAN_SHUTDOWN_TIMEOUT_MS).unref();
+    }),
+  ]);
+  if (timedOut) signalGroup(pid, 'SIGKILL');
+  await exited;
   // Anything the CLI itself started and left behind.
-  signalGroup(child.pid, 'SIGKILL');
+  signalGroup(pid, 'SIGKILL');
+}
+
+async function kill(pid: number, exited: Promise<void>): Promise<void> {
+  signalGroup(pid, 'SIGKILL');
+  await exited;
 }
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {

@@ -7,29 +7,30 @@ import { IdentityUnavailableError } from './identity-provider';
 import { emulatorStyleIdToken } from './test-accounts';
 
 const projectId = 'demo-sprocket-unavailable-test';
+const rider = { email: 'rider@example.com', password: 'sprocket123', displayName: 'Rider' };
 
-async function hostWhereNothingListens(): Promise<string> {
-  return `127.0.0.1:${await getPort()}`;
+async function providerForHostWhereNothingListens() {
+  return createFirebaseIdentity({ projectId, emulatorHost: `127.0.0.1:${await getPort()}` });
 }
 
 describe('an emulator that is down', () => {
   it('makes every call fail with IdentityUnavailableError', async () => {
-    const identity = createFirebaseIdentity({ projectId, emulatorHost: await hostWhereNothingListens() });
-    const token = emulatorStyleIdToken({ projectId, uid: 'some-uid', email: 'rider@example.com' });
+    const identity = await providerForHostWhereNothingListens();
+    const token = emulatorStyleIdToken({ projectId, uid: 'some-uid', email: rider.email });
 
     await expect(identity.verifyIdToken(token)).rejects.toBeInstanceOf(IdentityUnavailableError);
-    await expect(identity.getUserByEmail('rider@example.com')).rejects.toBeInstanceOf(IdentityUnavailableError);
+    await expect(identity.getUserByEmail(rider.email)).rejects.toBeInstanceOf(
+      IdentityUnavailableError,
+    );
     await expect(identity.disableUser('some-uid')).rejects.toBeInstanceOf(IdentityUnavailableError);
-    await expect(
-      identity.ensureUser({ email: 'rider@example.com', password: 'sprocket123', displayName: 'Rider' }),
-    ).rejects.toBeInstanceOf(IdentityUnavailableError);
+    await expect(identity.ensureUser(rider)).rejects.toBeInstanceOf(IdentityUnavailableError);
     await identity.close();
   });
 });
 
 describe('FIREBASE_AUTH_EMULATOR_HOST', () => {
   it('is set by an emulator-backed provider, for firebase-admin', async () => {
-    const emulatorHost = await hostWhereNothingListens();
+    const emulatorHost = `127.0.0.1:${await getPort()}`;
     const identity = createFirebaseIdentity({ projectId, emulatorHost });
 
     expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBe(emulatorHost);
@@ -37,11 +38,13 @@ describe('FIREBASE_AUTH_EMULATOR_HOST', () => {
   });
 
   it('makes a provider fail loudly once another provider pointed it elsewhere', async () => {
-    const first = createFirebaseIdentity({ projectId, emulatorHost: await hostWhereNothingListens() });
-    const second = createFirebaseIdentity({ projectId, emulatorHost: await hostWhereNothingListens() });
+    const first = await providerForHostWhereNothingListens();
+    const second = await providerForHostWhereNothingListens();
 
-    await expect(first.getUserByEmail('rider@example.com')).rejects.toThrow(/one Auth backend/);
-    await expect(second.getUserByEmail('rider@example.com')).rejects.toBeInstanceOf(IdentityUnavailableError);
+    await expect(first.getUserByEmail(rider.email)).rejects.toThrow(/one Auth backend/);
+    await expect(second.getUserByEmail(rider.email)).rejects.toBeInstanceOf(
+      IdentityUnavailableError,
+    );
     await Promise.all([first.close(), second.close()]);
   });
 });

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
 import { createFirebaseIdentity, type FirebaseIdentity } from './firebase-identity';
 import { IdentityTokenError } from './identity-provider';
-import { emulatorStyleIdToken, signInForIdToken, signInWithOldAuthTime } from './test-accounts';
+import {
+  emulatorStyleIdToken,
+  signInForIdToken,
+  signInWithOldAuthTime,
+  type TestAccount,
+} from './test-accounts';
 
 const projectId = 'demo-sprocket-identity-test';
 let emulator: RunningAuthEmulator;
@@ -26,15 +31,21 @@ function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-function newAccount(prefix: string) {
+function newAccount(prefix: string): Required<TestAccount> {
   return { email: uniqueEmail(prefix), password: 'sprocket123', displayName: `${prefix} rider` };
 }
 
+const signUp = (account: TestAccount) =>
+  signInForIdToken(emulator.url, projectId, account, { create: true });
+const signIn = (account: TestAccount) => signInForIdToken(emulator.url, projectId, account);
+const handMadeToken = (claims: Omit<Parameters<typeof emulatorStyleIdToken>[0], 'projectId'>) =>
+  emulatorStyleIdToken({ projectId, ...claims });
+
 describe('verifyIdToken', () => {
-  it('accepts an emulator sign-in and returns the account, its name and its sign-in time', async () => {
+  it('accepts an emulator sign-in and returns the account, its name and sign-in time', async () => {
     const account = newAccount('Verified');
     const before = Math.floor(Date.now() / 1000);
-    const { uid, idToken } = await signInForIdToken(emulator.url, projectId, account, { create: true });
+    const { uid, idToken } = await signUp(account);
 
     const verified = await identity.verifyIdToken(idToken);
 
@@ -51,18 +62,19 @@ describe('verifyIdToken', () => {
   });
 
   it('returns the email lower-cased whatever case the token carries', async () => {
-    const account = newAccount('case');
-    const { uid } = await signInForIdToken(emulator.url, projectId, account, { create: true });
-    const token = emulatorStyleIdToken({ projectId, uid, email: 'Mixed.Case+Tag@Example.COM' });
+    const { uid } = await signUp(newAccount('case'));
+    const token = handMadeToken({ uid, email: 'Mixed.Case+Tag@Example.COM' });
 
     expect((await identity.verifyIdToken(token)).email).toBe('mixed.case+tag@example.com');
   });
 
   it('reports the original sign-in time of a token refreshed long after it', async () => {
-    const { idToken, authTime } = await signInWithOldAuthTime(emulator.url, projectId, newAccount('old'), {
-      create: true,
-      ageSeconds: 600,
-    });
+    const { idToken, authTime } = await signInWithOldAuthTime(
+      emulator.url,
+      projectId,
+      newAccount('old'),
+      { create: true, ageSeconds: 600 },
+    );
 
     const verified = await identity.verifyIdToken(idToken);
 
@@ -76,22 +88,22 @@ describe('verifyIdToken', () => {
   });
 
   it('refuses a token issued for another project', async () => {
-    const { uid } = await signInForIdToken(emulator.url, projectId, newAccount('other'), { create: true });
-    const token = emulatorStyleIdToken({ projectId: 'demo-someone-else', uid, email: 'x@example.com' });
+    const { uid } = await signUp(newAccount('other'));
+    const token = emulatorStyleIdToken({ projectId: 'demo-elsewhere', uid, email: 'x@a.com' });
 
     await expect(identity.verifyIdToken(token)).rejects.toThrow(/audience/);
     await expect(identity.verifyIdToken(token)).rejects.toBeInstanceOf(IdentityTokenError);
   });
 
   it('refuses an expired token', async () => {
-    const { uid } = await signInForIdToken(emulator.url, projectId, newAccount('expired'), { create: true });
-    const token = emulatorStyleIdToken({ projectId, uid, email: 'x@example.com', expiresInSeconds: -60 });
+    const { uid } = await signUp(newAccount('expired'));
+    const token = handMadeToken({ uid, email: 'x@example.com', expiresInSeconds: -60 });
 
     await expect(identity.verifyIdToken(token)).rejects.toBeInstanceOf(IdentityTokenError);
   });
 
   it('refuses a token for an account that does not exist', async () => {
-    const token = emulatorStyleIdToken({ projectId, uid: 'no-such-uid', email: 'ghost@example.com' });
+    const token = handMadeToken({ uid: 'no-such-uid', email: 'ghost@example.com' });
 
     await expect(identity.verifyIdToken(token)).rejects.toBeInstanceOf(IdentityTokenError);
   });
@@ -100,12 +112,12 @@ describe('verifyIdToken', () => {
 describe('disableUser', () => {
   it('makes the next sign-in fail and refuses the tokens the account already holds', async () => {
     const account = newAccount('disabled');
-    const { uid, idToken } = await signInForIdToken(emulator.url, projectId, account, { create: true });
+    const { uid, idToken } = await signUp(account);
     await expect(identity.verifyIdToken(idToken)).resolves.toMatchObject({ uid });
 
     await identity.disableUser(uid);
 
-    await expect(signInForIdToken(emulator.url, projectId, account)).rejects.toThrow(/USER_DISABLED/);
+    await expect(signIn(account)).rejects.toThrow(/USER_DISABLED/);
     await expect(identity.verifyIdToken(idToken)).rejects.toBeInstanceOf(IdentityTokenError);
     expect(await identity.getUserByEmail(account.email)).toEqual({ uid, disabled: true });
   });
@@ -123,24 +135,24 @@ describe('ensureUser', () => {
     const second = await identity.ensureUser(account);
 
     expect(second).toEqual(first);
-    const signedIn = await signInForIdToken(emulator.url, projectId, account);
+    const signedIn = await signIn(account);
     expect(signedIn.uid).toBe(first.uid);
     expect((await identity.verifyIdToken(signedIn.idToken)).name).toBe(account.displayName);
   });
 
   it('keeps an existing account as it is', async () => {
     const account = newAccount('existing');
-    const { uid } = await signInForIdToken(emulator.url, projectId, account, { create: true });
+    const { uid } = await signUp(account);
 
-    expect(await identity.ensureUser({ ...account, password: 'another-password' })).toEqual({ uid });
-    await expect(signInForIdToken(emulator.url, projectId, account)).resolves.toMatchObject({ uid });
+    expect(await identity.ensureUser({ ...account, password: 'another-one' })).toEqual({ uid });
+    await expect(signIn(account)).resolves.toMatchObject({ uid });
   });
 });
 
 describe('getUserByEmail', () => {
   it('finds an enabled account and answers null for an unknown email', async () => {
     const account = newAccount('lookup');
-    const { uid } = await signInForIdToken(emulator.url, projectId, account, { create: true });
+    const { uid } = await signUp(account);
 
     expect(await identity.getUserByEmail(account.email)).toEqual({ uid, disabled: false });
     expect(await identity.getUserByEmail(uniqueEmail('nobody'))).toBeNull();
@@ -149,6 +161,8 @@ describe('getUserByEmail', () => {
 
 describe('emulator host', () => {
   it('refuses to verify against real Firebase while the process is set up for an emulator', () => {
-    expect(() => createFirebaseIdentity({ projectId })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST is set/);
+    expect(() => createFirebaseIdentity({ projectId })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST is set/,
+    );
   });
 });
