@@ -28,3 +28,6 @@ export const PAGE_SIZE_MAX = 100;
 
 /** Local storage key for the session token issued by our server. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
+
+/** The picture shown for a person without a profile photo. */
+export const DEFAULT_AVATAR = '/images/avatars/default.svg';

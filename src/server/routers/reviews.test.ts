@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
-import { DEFAULT_AVATAR } from './reviews';
+import { DEFAULT_AVATAR } from '../../shared/constants';
 
 let shop: TestShop;
 let customer: TestUser;

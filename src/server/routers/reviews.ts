@@ -1,12 +1,11 @@
 // Customer reviews: a public list, newest first with the total count; signed-in customers post.
 import { count, desc, lt } from 'drizzle-orm';
 import { pageInputSchema, type Page } from '../../shared/common';
+import { DEFAULT_AVATAR } from '../../shared/constants';
 import { createReviewSchema } from '../../shared/reviews';
 import type { SessionUser } from '../context';
 import { reviews } from '../db/schema';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
-
-export const DEFAULT_AVATAR = '/images/avatars/default.svg';
 
 const reviewColumns = {
   id: reviews.id,

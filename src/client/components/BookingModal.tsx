@@ -1,0 +1,194 @@
+// The booking modal opened by Book Now: the customer's details, phone, address and a quantity within the part's limits.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { bookingFormSchema, isBookableQuantity, type BookingFormInput } from '../../shared/bookings';
+import { messages } from '../../shared/messages';
+import { centsToDollars, dollarsToCents, formatDollars } from '../../shared/money';
+import { useAuth } from '../auth/useAuth';
+import { trpc, type RouterOutputs } from '../lib/trpc';
+import { FormField } from './FormField';
+
+type Tool = RouterOutputs['tools']['list']['items'][number];
+
+/** The total for a quantity, computed in cents as the server does. */
+function totalFor(tool: Tool, amount: number): number {
+  return centsToDollars(dollarsToCents(tool.price) * amount);
+}
+
+export function BookingModal({ tool, onClose }: { tool: Tool; onClose(): void }) {
+  const { user } = useAuth();
+  const utils = trpc.useUtils();
+  const titleId = useId();
+  const fieldId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const trapFocus = useModalFocus(boxRef);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    formState: { errors },
+  } = useForm<BookingFormInput>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: { phone: '', address: '', amount: tool.minimumOrderQuantity },
+  });
+  const amount = watch('amount');
+
+  const book = trpc.bookings.create.useMutation({
+    onSuccess: () => {
+      toast.success(messages.booked);
+      void utils.tools.list.invalidate();
+      void utils.bookings.mine.invalidate();
+      onClose();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  function refuseQuantityUnlessBookable(quantity: number): boolean {
+    if (isBookableQuantity(quantity, tool)) return false;
+    toast.error(messages.quantityOutOfRange);
+    return true;
+  }
+
+  const submit = handleSubmit(
+    (values) => {
+      if (refuseQuantityUnlessBookable(values.amount)) return;
+      book.mutate({
+        toolsId: tool._id,
+        phone: values.phone,
+        address: values.address,
+        amount: values.amount,
+        price: totalFor(tool, values.amount),
+      });
+    },
+    () => refuseQuantityUnlessBookable(getValues('amount')),
+  );
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    trapFocus(event);
+  }
+
+  return createPortal(
+    <div className="modal modal-open modal-bottom sm:modal-middle" onKeyDown={onKeyDown}>
+      <div ref={boxRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className="modal-box max-w-lg">
+        <button
+          type="button"
+          className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
+          aria-label="Close"
+          onClick={onClose}
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+        <h2 id={titleId} className="pr-10 text-xl font-bold">
+          Book {tool.name}
+        </h2>
+        <p className="mt-1 text-sm text-base-content/70">
+          {formatDollars(tool.price)} each · order between {tool.minimumOrderQuantity} and {tool.available}
+        </p>
+
+        <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-4">
+          <FormField id={`${fieldId}-tool`} label="Part">
+            {(field) => <input {...field} className="input w-full bg-base-200" value={tool.name} readOnly />}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id={`${fieldId}-name`} label="Name">
+              {(field) => (
+                <input {...field} className="input w-full bg-base-200" value={user?.displayName ?? user?.email ?? ''} readOnly />
+              )}
+            </FormField>
+            <FormField id={`${fieldId}-email`} label="Email">
+              {(field) => <input {...field} className="input w-full bg-base-200" value={user?.email ?? ''} readOnly />}
+            </FormField>
+          </div>
+          <FormField id={`${fieldId}-phone`} label="Phone" error={errors.phone?.message}>
+            {(field) => (
+              <input {...field} {...register('phone')} className="input w-full" type="tel" inputMode="tel" autoComplete="tel" />
+            )}
+          </FormField>
+          <FormField id={`${fieldId}-address`} label="Address" error={errors.address?.message}>
+            {(field) => (
+              <input {...field} {...register('address')} className="input w-full" type="text" autoComplete="street-address" />
+            )}
+          </FormField>
+          <FormField
+            id={`${fieldId}-amount`}
+            label="Quantity"
+            hint={`Minimum ${tool.minimumOrderQuantity}, available ${tool.available}`}
+            error={errors.amount?.message}
+          >
+            {(field) => (
+              <input
+                {...field}
+                {...register('amount', { valueAsNumber: true })}
+                className="input w-full"
+                type="number"
+                inputMode="numeric"
+                min={tool.minimumOrderQuantity}
+                max={tool.available}
+                step={1}
+              />
+            )}
+          </FormField>
+
+          <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
+            <span className="font-medium">Total</span>
+            <span className="text-lg font-bold tabular-nums">
+              {Number.isInteger(amount) && amount > 0 ? formatDollars(totalFor(tool, amount)) : '—'}
+            </span>
+          </p>
+
+          <div className="modal-action mt-0">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={book.isPending}>
+              {book.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              Confirm booking
+            </button>
+          </div>
+        </form>
+      </div>
+      <div className="modal-backdrop" aria-hidden="true" onClick={onClose} />
+    </div>,
+    document.body,
+  );
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Moves focus into the dialog when it opens (to its first field to fill), gives it back to what
+ * had it when the dialog closes, and returns a keydown handler keeping Tab inside the dialog.
+ */
+function useModalFocus(boxRef: RefObject<HTMLDivElement | null>): (event: KeyboardEvent) => void {
+  useEffect(() => {
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    boxRef.current?.querySelector<HTMLElement>('input:not([readonly])')?.focus();
+    return () => previouslyFocused?.focus();
+  }, [boxRef]);
+
+  return (event) => {
+    if (event.key !== 'Tab' || !boxRef.current) return;
+    const focusable = [...boxRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+}

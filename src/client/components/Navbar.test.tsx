@@ -1,0 +1,56 @@
+// The navbar: Dashboard and SignOut only when signed in, Login otherwise, a spinner while sign-in loads, a phone menu.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { loading, renderWithAuth, signedInAs, signedOut } from '../testing/render-with-auth';
+import { Navbar } from './Navbar';
+
+function mainNav() {
+  return within(screen.getByRole('navigation', { name: 'Main' }));
+}
+
+describe('Navbar', () => {
+  it('shows Home, Contact, My Portfolio, Blogs and Login to a signed-out visitor, without Dashboard', () => {
+    renderWithAuth(<Navbar />, { auth: signedOut, at: '/home' });
+
+    for (const name of ['Home', 'Contact', 'My Portfolio', 'Blogs', 'Login']) {
+      expect(mainNav().getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(mainNav().getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'SignOut' })).not.toBeInTheDocument();
+  });
+
+  it('shows Dashboard and SignOut, not Login, when signed in; SignOut signs out', async () => {
+    const signOut = vi.fn(async () => {});
+    renderWithAuth(<Navbar />, { auth: signedInAs('user', signOut), at: '/home' });
+
+    expect(mainNav().getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'SignOut' }));
+    expect(signOut).toHaveBeenCalledOnce();
+  });
+
+  it('shows a spinner instead of Login or SignOut while sign-in loads', () => {
+    renderWithAuth(<Navbar />, { auth: loading, at: '/home' });
+
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in…');
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'SignOut' })).not.toBeInTheDocument();
+  });
+
+  it('opens and closes the collapsed phone menu with its button', async () => {
+    renderWithAuth(<Navbar />, { auth: signedOut, at: '/home' });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu).not.toBeVisible();
+
+    await userEvent.click(toggle);
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(menu).not.toBeVisible();
+  });
+});

@@ -1,0 +1,91 @@
+// The top navigation: brand, page links, Dashboard when signed in, and Login or SignOut; collapses into a menu on phones.
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuth } from '../auth/useAuth';
+import { dashboardNavLink, publicNavLinks, type NavLinkItem } from './nav-links';
+
+function navLinkClass({ isActive }: { isActive: boolean }): string {
+  return `rounded-lg px-3 py-2 text-sm font-medium transition-colors hover:bg-base-200 ${
+    isActive ? 'text-primary' : 'text-base-content'
+  }`;
+}
+
+function AuthArea() {
+  const { status, signOut } = useAuth();
+  if (status === 'loading') {
+    return (
+      <span role="status" className="flex h-10 items-center px-3">
+        <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
+        <span className="sr-only">Checking your sign-in…</span>
+      </span>
+    );
+  }
+  if (status === 'signedIn') {
+    return (
+      <button type="button" className="btn btn-outline btn-sm h-10" onClick={() => void signOut()}>
+        SignOut
+      </button>
+    );
+  }
+  return (
+    <Link to="/login" className="btn btn-primary btn-sm h-10">
+      Login
+    </Link>
+  );
+}
+
+export function Navbar() {
+  const { status } = useAuth();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const links: readonly NavLinkItem[] = status === 'signedIn' ? [...publicNavLinks, dashboardNavLink] : publicNavLinks;
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <Link to="/home" className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <img src="/images/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          Sprocket
+        </Link>
+
+        <ul className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={navLinkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="flex min-w-24 items-center justify-end gap-2">
+          <AuthArea />
+          <button
+            type="button"
+            className="btn btn-ghost btn-square md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        </div>
+      </nav>
+
+      <ul id={menuId} hidden={!menuOpen} className="border-t border-base-300 px-4 py-2 md:hidden">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className={(state) => `block ${navLinkClass(state)}`}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </header>
+  );
+}

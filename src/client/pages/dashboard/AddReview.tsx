@@ -1,0 +1,72 @@
+// Add A Review: a rating from 1 to 5 and a few words, posted under the customer's name (SPEC.md §2, §5).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { messages } from '../../../shared/messages';
+import { RATING_MAX, RATING_MIN } from '../../../shared/constants';
+import { createReviewSchema, type CreateReviewInput } from '../../../shared/reviews';
+import { PageTitle } from '../../components/PageTitle';
+import { trpc } from '../../lib/trpc';
+import { DashboardHeading } from './DashboardHeading';
+import { FormField } from '../../components/FormField';
+
+export default function AddReview() {
+  const fieldId = useId();
+  const utils = trpc.useUtils();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateReviewInput>({ resolver: zodResolver(createReviewSchema), defaultValues: { text: '' } });
+
+  const addReview = trpc.reviews.create.useMutation({
+    onSuccess: () => {
+      toast.success(messages.reviewSubmitted);
+      reset();
+      void utils.reviews.list.invalidate();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  const submit = handleSubmit(
+    (values) => addReview.mutate(values),
+    (invalid) => {
+      if (invalid.rating) toast.error(messages.ratingOutOfRange);
+    },
+  );
+
+  return (
+    <section>
+      <PageTitle title="Add A Review" />
+      <DashboardHeading title="Add A Review">Tell other riders how the parts worked for you.</DashboardHeading>
+      <form noValidate onSubmit={(event) => void submit(event)} className="card max-w-xl border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-4">
+          <FormField id={`${fieldId}-rating`} label="Rating" hint={`From ${RATING_MIN} to ${RATING_MAX}`} error={errors.rating?.message}>
+            {(field) => (
+              <input
+                {...field}
+                {...register('rating', { valueAsNumber: true })}
+                className="input w-full max-w-32"
+                type="number"
+                inputMode="numeric"
+                min={RATING_MIN}
+                max={RATING_MAX}
+                step={1}
+              />
+            )}
+          </FormField>
+          <FormField id={`${fieldId}-text`} label="Review" error={errors.text?.message}>
+            {(field) => <textarea {...field} {...register('text')} className="textarea h-32 w-full" />}
+          </FormField>
+          <div className="card-actions">
+            <button type="submit" className="btn btn-primary" disabled={addReview.isPending}>
+              Submit review
+            </button>
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}

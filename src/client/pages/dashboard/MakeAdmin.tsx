@@ -1,0 +1,106 @@
+// Make Admin (admin): every user with Make Admin (not for admins) and Remove User (not for yourself) (SPEC.md §2, §8).
+import { ShieldCheck, UserX } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { messages } from '../../../shared/messages';
+import { useAuth } from '../../auth/useAuth';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { LoadFailure } from '../../components/LoadFailure';
+import { PageTitle } from '../../components/PageTitle';
+import { Spinner } from '../../components/Spinner';
+import { httpStatusOf } from '../../lib/http-status';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { DashboardHeading } from './DashboardHeading';
+import { NoAction } from './NoAction';
+import { StackedCell, StackedRow, StackedTable } from './StackedTable';
+import { TablePanel } from './TablePanel';
+
+type User = RouterOutputs['users']['list'][number];
+
+export default function MakeAdmin() {
+  const { user: me } = useAuth();
+  const utils = trpc.useUtils();
+  const confirm = useConfirm();
+  const users = trpc.users.list.useQuery();
+
+  const makeAdmin = trpc.users.makeAdmin.useMutation({
+    onSuccess: ({ modifiedCount }) => {
+      if (modifiedCount > 0) toast.success(messages.makeAdminSucceeded);
+      void utils.users.list.invalidate();
+    },
+    onError: (error) => toast.error(httpStatusOf(error) === 403 ? messages.makeAdminFailed : error.message),
+  });
+  const removeUser = trpc.users.remove.useMutation({
+    onSuccess: () => {
+      toast.success(messages.deleted);
+      void utils.users.list.invalidate();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  async function remove(user: User) {
+    if (await confirm(messages.confirmDelete)) removeUser.mutate({ id: user._id });
+  }
+
+  const isMe = (user: User) => user.email.toLowerCase() === me?.email.toLowerCase();
+
+  return (
+    <section>
+      <PageTitle title="Make Admin" />
+      <DashboardHeading title="Make Admin">Give a user admin rights, or remove their account.</DashboardHeading>
+      {users.isPending ? (
+        <Spinner label="Loading the users…" />
+      ) : users.isError ? (
+        <LoadFailure message={users.error.message} onRetry={() => void users.refetch()} />
+      ) : (
+        <TablePanel>
+          <StackedTable caption="Users" headers={['Email', 'Role', 'Make Admin', 'Remove User']}>
+            {users.data.map((user) => (
+              <StackedRow key={user._id}>
+                <StackedCell label="Email">
+                  <span className="block font-medium break-all">{user.email}</span>
+                  {user.displayName ? <span className="block text-sm text-base-content/70">{user.displayName}</span> : null}
+                </StackedCell>
+                <StackedCell label="Role">
+                  {user.role === 'admin' ? <span className="badge badge-sm badge-secondary">admin</span> : 'customer'}
+                  {isMe(user) ? <span className="ml-2 text-sm text-base-content/70">(you)</span> : null}
+                </StackedCell>
+                <StackedCell label="Make Admin">
+                  {user.role === 'admin' ? (
+                    <NoAction />
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm gap-1"
+                      disabled={makeAdmin.isPending && makeAdmin.variables.email === user.email}
+                      aria-label={`Make Admin: ${user.email}`}
+                      onClick={() => makeAdmin.mutate({ email: user.email })}
+                    >
+                      <ShieldCheck aria-hidden="true" className="size-4" />
+                      Make Admin
+                    </button>
+                  )}
+                </StackedCell>
+                <StackedCell label="Remove User">
+                  {isMe(user) ? (
+                    <NoAction />
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-error btn-sm gap-1"
+                      disabled={removeUser.isPending && removeUser.variables.id === user._id}
+                      aria-label={`Remove User: ${user.email}`}
+                      onClick={() => void remove(user)}
+                    >
+                      <UserX aria-hidden="true" className="size-4" />
+                      Remove User
+                    </button>
+                  )}
+                </StackedCell>
+              </StackedRow>
+            ))}
+          </StackedTable>
+        </TablePanel>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// One row of Manage orders: the customer, the order, its state, and Ship (paid) or Cancel (unpaid).
+import { Truck } from 'lucide-react';
+import { formatDollars } from '../../../shared/money';
+import { NoAction } from './NoAction';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import type { Order } from './order-types';
+import { StackedCell, StackedRow } from './StackedTable';
+import { TransactionId } from './TransactionId';
+
+interface ManageOrderRowProps {
+  order: Order;
+  busy: boolean;
+  onShip(): void;
+  onCancel(): void;
+}
+
+export function ManageOrderRow({ order, busy, onShip, onCancel }: ManageOrderRowProps) {
+  return (
+    <StackedRow>
+      <StackedCell label="Customer">
+        <span className="block font-medium">{order.personName}</span>
+        <span className="block text-sm break-all text-base-content/70">{order.email}</span>
+      </StackedCell>
+      <StackedCell label="Parts">{order.toolsName}</StackedCell>
+      <StackedCell label="Amount">{order.amount}</StackedCell>
+      <StackedCell label="Price">
+        <span className="tabular-nums">{formatDollars(order.price)}</span>
+      </StackedCell>
+      <StackedCell label="Status">
+        <span className="flex flex-col items-end gap-1 md:items-start">
+          <OrderStatusBadge status={order.status} />
+          {order.transaction ? <TransactionId id={order.transaction} /> : null}
+        </span>
+      </StackedCell>
+      <StackedCell label="Action">
+        {order.status === 'paid' ? (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm gap-1"
+            disabled={busy}
+            aria-label={`Ship ${order.toolsName} to ${order.personName}`}
+            onClick={onShip}
+          >
+            <Truck aria-hidden="true" className="size-4" />
+            Ship
+          </button>
+        ) : order.status === 'unpaid' ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            disabled={busy}
+            aria-label={`Cancel ${order.personName}’s order for ${order.toolsName}`}
+            onClick={onCancel}
+          >
+            Cancel
+          </button>
+        ) : (
+          <NoAction />
+        )}
+      </StackedCell>
+    </StackedRow>
+  );
+}

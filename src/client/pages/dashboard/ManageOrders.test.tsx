@@ -1,0 +1,65 @@
+// Manage orders: every customer's orders with their state; Ship only for paid ones, Cancel (confirmed) only for unpaid ones.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../shared/messages';
+import { admin, callsTo, renderWithApi } from '../../testing/api-test-harness';
+import ManageOrders from './ManageOrders';
+import { anOrder, aPaidOrder } from '../../testing/order-fixtures';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const unpaid = anOrder();
+const paid = aPaidOrder({ personName: 'Pat Paid', email: 'pat@example.com' });
+const shipped = aPaidOrder({ _id: '5c1e8f7a-2b3d-4e6f-9a0b-1c2d3e4f5a6b', toolsName: 'Bike Derailleurs', status: 'shipped' });
+
+function rowOf(partName: string): HTMLElement {
+  const row = screen.getByText(partName).closest('tr');
+  if (!row) throw new Error(`No row for ${partName}`);
+  return row;
+}
+
+function renderOrders(procedures = {}) {
+  return renderWithApi(<ManageOrders />, {
+    auth: admin,
+    procedures: { 'bookings.all': () => ({ items: [unpaid, paid, shipped], nextCursor: null }), ...procedures },
+  });
+}
+
+describe('Manage orders', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('offers Ship only for paid orders and Cancel only for unpaid ones', async () => {
+    renderOrders();
+
+    await screen.findByText('Bike Headsets');
+    expect(within(rowOf('Bike Headsets')).getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
+    expect(within(rowOf('Bike Headsets')).queryByRole('button', { name: /^Ship/ })).not.toBeInTheDocument();
+    expect(within(rowOf('Handlebars')).getByRole('button', { name: /^Ship/ })).toBeInTheDocument();
+    expect(within(rowOf('Handlebars')).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+    expect(within(rowOf('Bike Derailleurs')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf('Bike Derailleurs')).getByText('shipped')).toBeInTheDocument();
+  });
+
+  it('ships a paid order', async () => {
+    const { calls } = renderOrders({ 'bookings.ship': () => ({ ...paid, status: 'shipped' }) });
+
+    await screen.findByText('Handlebars');
+    await userEvent.click(within(rowOf('Handlebars')).getByRole('button', { name: /^Ship/ }));
+
+    await waitFor(() => expect(callsTo(calls, 'bookings.ship')).toEqual([{ id: paid._id }]));
+    expect(toast.success).toHaveBeenCalled();
+  });
+
+  it('cancels an unpaid order after the confirm dialog', async () => {
+    const { calls } = renderOrders({ 'bookings.cancel': () => ({ deletedCount: 1 }) });
+
+    await screen.findByText('Bike Headsets');
+    await userEvent.click(within(rowOf('Bike Headsets')).getByRole('button', { name: /^Cancel/ }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.deleted));
+    expect(callsTo(calls, 'bookings.cancel')).toEqual([{ id: unpaid._id }]);
+  });
+});

@@ -1,0 +1,73 @@
+// One row of My Orders: Pay while unpaid, the paid label with its transaction id after, Cancel only while unpaid.
+import { CreditCard } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { formatDollars } from '../../../shared/money';
+import { NoAction } from './NoAction';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import type { Order } from './order-types';
+import { StackedCell, StackedRow } from './StackedTable';
+import { TransactionId } from './TransactionId';
+
+const cancelReasons: Record<string, string> = {
+  admin: 'Cancelled by the shop',
+  expired: 'Not paid in time',
+  account_removed: 'Account removed',
+};
+
+export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; cancelling: boolean; onCancel(): void }) {
+  const unpaid = order.status === 'unpaid';
+  return (
+    <StackedRow>
+      <StackedCell label="Name">{order.personName}</StackedCell>
+      <StackedCell label="Address">{order.address}</StackedCell>
+      <StackedCell label="Parts">{order.toolsName}</StackedCell>
+      <StackedCell label="Amount">{order.amount}</StackedCell>
+      <StackedCell label="Phone">{order.phone}</StackedCell>
+      <StackedCell label="Pay">
+        <div className="flex flex-col items-end gap-1 md:items-start">
+          <span className="font-semibold tabular-nums">{formatDollars(order.price)}</span>
+          {unpaid && order.price > 0 ? (
+            <Link
+              to={`/dashboard/payment/${order._id}`}
+              className="btn btn-primary btn-sm gap-1"
+              aria-label={`Pay ${formatDollars(order.price)} for ${order.toolsName}`}
+            >
+              <CreditCard aria-hidden="true" className="size-4" />
+              Pay
+            </Link>
+          ) : null}
+          {unpaid && order.paymentError ? <span className="text-xs text-error">{order.paymentError}</span> : null}
+          {order.paid ? (
+            <>
+              <OrderStatusBadge status={order.status} />
+              {order.transaction ? <TransactionId id={order.transaction} /> : null}
+            </>
+          ) : null}
+          {order.status === 'cancelled' ? (
+            <>
+              <OrderStatusBadge status="cancelled" />
+              {order.cancelReason && cancelReasons[order.cancelReason] ? (
+                <span className="text-xs text-base-content/70">{cancelReasons[order.cancelReason]}</span>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+      </StackedCell>
+      <StackedCell label="Cancel">
+        {unpaid ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            disabled={cancelling}
+            aria-label={`Cancel the order for ${order.toolsName}`}
+            onClick={onCancel}
+          >
+            Cancel
+          </button>
+        ) : (
+          <NoAction />
+        )}
+      </StackedCell>
+    </StackedRow>
+  );
+}

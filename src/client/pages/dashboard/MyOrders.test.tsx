@@ -1,0 +1,144 @@
+// My Orders: Pay while unpaid, the paid label and transaction id after, Cancel only while unpaid, sign-out on 401/403.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../shared/messages';
+import { admin, apiError, callsTo, customer, renderWithApi } from '../../testing/api-test-harness';
+import MyOrders from './MyOrders';
+import { anOrder, aPaidOrder } from '../../testing/order-fixtures';
+import type { Order } from './order-types';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+function page(items: Order[]) {
+  return { items, nextCursor: null };
+}
+
+async function findRow(partName: string): Promise<HTMLElement> {
+  const row = (await screen.findByText(partName)).closest('tr');
+  if (!row) throw new Error(`No row for ${partName}`);
+  return row;
+}
+
+describe('My Orders', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('offers Pay (to the payment page) and Cancel for an unpaid order with a price', async () => {
+    const order = anOrder();
+    renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([order]) } });
+
+    const row = await findRow('Bike Headsets');
+    expect(within(row).getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/dashboard/payment/${order._id}`);
+    expect(within(row).getByText('$195.00')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
+    expect(within(row).queryByText('paid')).not.toBeInTheDocument();
+  });
+
+  it('shows a paid order as paid with its transaction id, without Pay or Cancel', async () => {
+    renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([aPaidOrder()]) } });
+
+    const row = await findRow('Handlebars');
+    expect(within(row).getByText('paid')).toBeInTheDocument();
+    expect(within(row).getByText('pi_3PaidOrder123')).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a shipped order as shipped with its transaction id and no Cancel', async () => {
+    renderWithApi(<MyOrders />, {
+      procedures: { 'bookings.mine': () => page([aPaidOrder({ status: 'shipped', transaction: 'pi_3Shipped456' })]) },
+    });
+
+    const row = await findRow('Handlebars');
+    expect(within(row).getByText('shipped')).toBeInTheDocument();
+    expect(within(row).getByText('pi_3Shipped456')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+  });
+
+  it('has no Pay button for an unpaid order without a price', async () => {
+    renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([anOrder({ price: 0 })]) } });
+
+    const row = await findRow('Bike Headsets');
+    expect(within(row).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
+  });
+
+  it('cancels an unpaid order after the confirm dialog, says so and reloads the list', async () => {
+    const order = anOrder();
+    let remaining = [order];
+    const { calls } = renderWithApi(<MyOrders />, {
+      procedures: {
+        'bookings.mine': () => page(remaining),
+        'bookings.cancel': () => {
+          remaining = [];
+          return { deletedCount: 1 };
+        },
+      },
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Cancel the order/ }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(messages.confirmDelete);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.deleted));
+    expect(callsTo(calls, 'bookings.cancel')).toEqual([{ id: order._id }]);
+    expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
+  });
+
+  it('keeps the order when the confirm dialog is answered Cancel', async () => {
+    const { calls } = renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([anOrder()]) } });
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Cancel the order/ }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'bookings.cancel')).toEqual([]);
+  });
+
+  it.each([401, 403])('signs the user out and goes to /home when loading the orders answers %i', async (status) => {
+    const signOut = vi.fn(async () => {});
+    renderWithApi(<MyOrders />, {
+      auth: { ...customer, signOut },
+      procedures: {
+        'bookings.mine': () => {
+          throw apiError(status, messages.sessionExpired);
+        },
+      },
+    });
+
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows other load failures with a retry, without signing out', async () => {
+    const signOut = vi.fn(async () => {});
+    renderWithApi(<MyOrders />, {
+      auth: { ...customer, signOut },
+      procedures: {
+        'bookings.mine': () => {
+          throw apiError(503, messages.databaseUnavailable);
+        },
+      },
+    });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.databaseUnavailable);
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('points to the parts when there are no orders', async () => {
+    renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([]) } });
+
+    expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the parts' })).toHaveAttribute('href', '/home');
+  });
+
+  it('greets an admin with their tools instead of loading customer orders', () => {
+    const { calls } = renderWithApi(<MyOrders />, { auth: admin, procedures: {} });
+
+    expect(screen.getByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Manage orders/ })).toHaveAttribute('href', '/dashboard/manageorders');
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+// Dashboard index. Customers: their orders with Pay, the paid label and Cancel (SPEC.md §2). Admins: their menu.
+import { toast } from 'react-toastify';
+import { Link } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { useAuth } from '../../auth/useAuth';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { LoadFailure } from '../../components/LoadFailure';
+import { PageTitle } from '../../components/PageTitle';
+import { Spinner } from '../../components/Spinner';
+import { trpc } from '../../lib/trpc';
+import { AdminWelcome } from './AdminWelcome';
+import { DashboardHeading } from './DashboardHeading';
+import { EmptyState } from './EmptyState';
+import { MyOrderRow } from './MyOrderRow';
+import { ORDERS_PAGE_SIZE, type Order } from './order-types';
+import { ShowMoreButton } from './ShowMoreButton';
+import { StackedTable } from './StackedTable';
+import { TablePanel } from './TablePanel';
+import { useSignOutWhenSessionRefused } from './useSignOutWhenSessionRefused';
+
+export default function MyOrders() {
+  const { role } = useAuth();
+  if (role === null) return <Spinner />;
+  return role === 'admin' ? <AdminWelcome /> : <CustomerOrders />;
+}
+
+function CustomerOrders() {
+  const utils = trpc.useUtils();
+  const confirm = useConfirm();
+  const orders = trpc.bookings.mine.useInfiniteQuery(
+    { limit: ORDERS_PAGE_SIZE },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  useSignOutWhenSessionRefused(orders.error);
+
+  const cancel = trpc.bookings.cancel.useMutation({
+    onSuccess: async () => {
+      toast.success(messages.deleted);
+      await Promise.all([utils.bookings.mine.invalidate(), utils.tools.list.invalidate()]);
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  async function cancelOrder(order: Order) {
+    if (await confirm(messages.confirmDelete)) cancel.mutate({ id: order._id });
+  }
+
+  const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section>
+      <PageTitle title="My Orders" />
+      <DashboardHeading title="My Orders">Pay for your orders or cancel the ones you have not paid.</DashboardHeading>
+      {orders.isPending ? (
+        <Spinner label="Loading your orders…" />
+      ) : orders.isError ? (
+        <LoadFailure message={orders.error.message} onRetry={() => void orders.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title="You have no orders yet.">
+          <p className="mt-1 text-base-content/70">Book a part from the shop and it will show here.</p>
+          <Link to="/home" className="btn btn-primary mt-4">
+            Browse the parts
+          </Link>
+        </EmptyState>
+      ) : (
+        <TablePanel>
+          <StackedTable caption="My orders" headers={['Name', 'Address', 'Parts', 'Amount', 'Phone', 'Pay', 'Cancel']}>
+            {list.map((order) => (
+              <MyOrderRow
+                key={order._id}
+                order={order}
+                cancelling={cancel.isPending && cancel.variables.id === order._id}
+                onCancel={() => void cancelOrder(order)}
+              />
+            ))}
+          </StackedTable>
+          <ShowMoreButton
+            label="Show more orders"
+            hasMore={orders.hasNextPage}
+            loading={orders.isFetchingNextPage}
+            onClick={() => void orders.fetchNextPage()}
+          />
+        </TablePanel>
+      )}
+    </section>
+  );
+}

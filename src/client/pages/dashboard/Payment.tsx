@@ -1,0 +1,82 @@
+// The payment page (/dashboard/payment/:id): the order's summary beside the card form, or its paid state.
+import { Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { LoadFailure } from '../../components/LoadFailure';
+import { PageTitle } from '../../components/PageTitle';
+import { Spinner } from '../../components/Spinner';
+import { trpc } from '../../lib/trpc';
+import { useRuntimeConfig } from '../../lib/runtime-config';
+import { CardPaymentProvider } from '../../payments/CardPaymentProvider';
+import { CardPaymentForm } from './CardPaymentForm';
+import { DashboardHeading } from './DashboardHeading';
+import type { Order } from './order-types';
+import { PaymentSucceeded } from './PaymentSucceeded';
+import { PaymentSummary } from './PaymentSummary';
+import { TransactionId } from './TransactionId';
+
+export default function Payment() {
+  const { id = '' } = useParams();
+  const order = trpc.bookings.byId.useQuery({ id });
+  const [paidNow, setPaidNow] = useState<string | null>(null);
+
+  return (
+    <section>
+      <PageTitle title="Payment" />
+      <DashboardHeading title="Payment" />
+      {order.isPending ? (
+        <Spinner label="Loading your order…" />
+      ) : order.isError ? (
+        <div className="flex flex-col gap-4">
+          <LoadFailure message={order.error.message} onRetry={() => void order.refetch()} />
+          <Link to="/dashboard" className="link">
+            Back to My Orders
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <PaymentSummary order={order.data} />
+          <div className="card border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body">
+              {paidNow ? (
+                <PaymentSucceeded transactionId={paidNow} />
+              ) : (
+                <PaymentState order={order.data} onPaid={setPaidNow} />
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PaymentState({ order, onPaid }: { order: Order; onPaid(transactionId: string): void }) {
+  if (order.paid) {
+    return (
+      <div role="status" className="flex flex-col gap-2">
+        <p className="text-lg font-semibold text-success">This order is paid.</p>
+        {order.transaction ? (
+          <p className="text-sm">
+            Transaction id: <TransactionId id={order.transaction} />
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  if (order.status === 'cancelled') return <p className="font-medium">{messages.orderCancelled}</p>;
+  return (
+    <Suspense fallback={<Spinner label="Loading card payments…" />}>
+      <ConfiguredCardPayment order={order} onPaid={onPaid} />
+    </Suspense>
+  );
+}
+
+function ConfiguredCardPayment({ order, onPaid }: { order: Order; onPaid(transactionId: string): void }) {
+  const config = useRuntimeConfig();
+  return (
+    <CardPaymentProvider config={config.payments}>
+      <CardPaymentForm order={order} onPaid={onPaid} />
+    </CardPaymentProvider>
+  );
+}

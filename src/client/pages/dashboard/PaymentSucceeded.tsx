@@ -1,0 +1,22 @@
+// Shown once the card payment went through: the success message and the transaction id (SPEC.md §8).
+import { CircleCheck } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { TransactionId } from './TransactionId';
+
+export function PaymentSucceeded({ transactionId }: { transactionId: string }) {
+  return (
+    <div role="status" className="flex flex-col gap-3">
+      <p className="flex items-center gap-2 text-lg font-semibold text-success">
+        <CircleCheck aria-hidden="true" className="size-6" />
+        {messages.paymentSucceeded}
+      </p>
+      <p className="text-sm">
+        Your transaction id: <TransactionId id={transactionId} />
+      </p>
+      <Link to="/dashboard" className="btn btn-outline btn-sm self-start">
+        Back to My Orders
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// The dashboard's sidebar entries: customers and admins each see only their own (SPEC.md §2).
+import { Boxes, ClipboardList, PackagePlus, ShieldCheck, ShoppingBag, Star, UserRound, type LucideIcon } from 'lucide-react';
+import type { Role } from '../../../shared/users';
+
+export interface DashboardLink {
+  to: string;
+  label: string;
+  description: string;
+  icon: LucideIcon;
+}
+
+const myProfile: DashboardLink = {
+  to: '/dashboard/profile',
+  label: 'My Profile',
+  description: 'Your photo, name and email.',
+  icon: UserRound,
+};
+
+const customerLinks: DashboardLink[] = [
+  { to: '/dashboard', label: 'My Order', description: 'Your orders: pay or cancel them.', icon: ShoppingBag },
+  { to: '/dashboard/addreview', label: 'Add A Review', description: 'Tell others about the parts.', icon: Star },
+  myProfile,
+];
+
+const adminLinks: DashboardLink[] = [
+  { to: '/dashboard/makeadmin', label: 'Make Admin', description: 'Promote or remove users.', icon: ShieldCheck },
+  myProfile,
+  { to: '/dashboard/addproducts', label: 'Add a product', description: 'Put a new part in the shop.', icon: PackagePlus },
+  { to: '/dashboard/manageorders', label: 'Manage orders', description: 'Every customer’s orders; ship the paid ones.', icon: ClipboardList },
+  { to: '/dashboard/manageproducts', label: 'Manage product', description: 'The parts on sale; delete one.', icon: Boxes },
+];
+
+export function dashboardLinksFor(role: Role): DashboardLink[] {
+  return role === 'admin' ? adminLinks : customerLinks;
+}

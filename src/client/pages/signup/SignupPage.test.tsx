@@ -1,0 +1,46 @@
+// /signup: creates the account, sets the display name, refreshes the ID token so it carries the name, exchanges it, goes home.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_KEY } from '../../../shared/constants';
+import { loadFirebaseAuth } from '../../auth/firebase';
+import { fakeFirebaseKit, fakeFirebaseUser } from '../../testing/fake-firebase';
+import { signedOut } from '../../testing/render-with-auth';
+import { callsTo, renderWithApi } from '../../testing/api-test-harness';
+import SignupPage from './SignupPage';
+
+vi.mock('../../auth/firebase', () => ({ loadFirebaseAuth: vi.fn() }));
+
+describe('SignupPage', () => {
+  const newUser = fakeFirebaseUser('casey@example.com');
+  let fake: ReturnType<typeof fakeFirebaseKit>;
+
+  beforeEach(() => {
+    fake = fakeFirebaseKit(newUser);
+    vi.mocked(loadFirebaseAuth).mockResolvedValue(fake.kit);
+  });
+
+  it('creates the account, names it, refreshes the ID token, then exchanges it and goes to /home', async () => {
+    const { calls } = renderWithApi(<SignupPage />, {
+      procedures: { 'users.createSession': () => ({ token: 'session-token' }) },
+      auth: signedOut,
+      at: '/signup',
+    });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Name'), 'Casey Customer');
+    await user.type(screen.getByLabelText('Email'), 'casey@example.com');
+    await user.type(screen.getByLabelText('Password'), 'sprocket123');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(fake.sdk.createUserWithEmailAndPassword).toHaveBeenCalledWith(fake.kit.auth, 'casey@example.com', 'sprocket123');
+    expect(fake.sdk.updateProfile).toHaveBeenCalledWith(newUser, { displayName: 'Casey Customer' });
+    expect(newUser.getIdToken).toHaveBeenCalledWith(true);
+    const profileOrder = fake.sdk.updateProfile.mock.invocationCallOrder[0] ?? Infinity;
+    const refreshOrder = newUser.getIdToken.mock.invocationCallOrder[0] ?? -Infinity;
+    expect(profileOrder).toBeLessThan(refreshOrder);
+    expect(callsTo(calls, 'users.createSession')).toEqual([{ email: 'casey@example.com', idToken: 'firebase-id-token' }]);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('session-token');
+  });
+});

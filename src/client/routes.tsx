@@ -1,0 +1,56 @@
+// The route table, read top to bottom like SPEC.md §2. Every page loads lazily.
+import { Route, Routes } from 'react-router-dom';
+import { RequireAdmin } from './auth/RequireAdmin';
+import { RequireAuth } from './auth/RequireAuth';
+import { AppLayout } from './components/AppLayout';
+import { lazyPage } from './lib/lazy-page';
+
+const HomePage = lazyPage(() => import('./pages/home/HomePage'));
+const LoginPage = lazyPage(() => import('./pages/login/LoginPage'));
+const SignupPage = lazyPage(() => import('./pages/signup/SignupPage'));
+const BlogsPage = lazyPage(() => import('./pages/blogs/BlogsPage'));
+const PortfolioPage = lazyPage(() => import('./pages/portfolio/PortfolioPage'));
+const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
+
+const DashboardLayout = lazyPage(() => import('./pages/dashboard/DashboardLayout'));
+const MyOrders = lazyPage(() => import('./pages/dashboard/MyOrders'));
+const AddReview = lazyPage(() => import('./pages/dashboard/AddReview'));
+const Payment = lazyPage(() => import('./pages/dashboard/Payment'));
+const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
+const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
+const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
+const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
+const MakeAdmin = lazyPage(() => import('./pages/dashboard/MakeAdmin'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="home" element={<HomePage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="signup" element={<SignupPage />} />
+        <Route path="blogs" element={<BlogsPage />} />
+        <Route path="portfolio" element={<PortfolioPage />} />
+        <Route
+          path="dashboard"
+          element={
+            <RequireAuth>
+              <DashboardLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<MyOrders />} />
+          <Route path="addreview" element={<AddReview />} />
+          <Route path="payment/:id" element={<Payment />} />
+          <Route path="addproducts" element={<RequireAdmin><AddProduct /></RequireAdmin>} />
+          <Route path="manageorders" element={<RequireAdmin><ManageOrders /></RequireAdmin>} />
+          <Route path="profile" element={<Profile />} />
+          <Route path="manageproducts" element={<RequireAdmin><ManageProducts /></RequireAdmin>} />
+          <Route path="makeadmin" element={<RequireAdmin><MakeAdmin /></RequireAdmin>} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
