@@ -20,6 +20,7 @@ const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
 const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
 const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
 const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
+const AuditLog = lazyPage(() => import('./pages/dashboard/AuditLog'));
 const MakeAdmin = lazyPage(() => import('./pages/dashboard/MakeAdmin'));
 
 export function AppRoutes() {
@@ -48,6 +49,7 @@ export function AppRoutes() {
           <Route path="profile" element={<Profile />} />
           <Route path="manageproducts" element={<RequireAdmin><ManageProducts /></RequireAdmin>} />
           <Route path="makeadmin" element={<RequireAdmin><MakeAdmin /></RequireAdmin>} />
+          <Route path="auditlog" element={<RequireAdmin><AuditLog /></RequireAdmin>} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

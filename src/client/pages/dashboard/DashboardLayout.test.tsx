@@ -19,10 +19,10 @@ describe('DashboardLayout', () => {
     expect(sidebarEntries()).toEqual(['My Order', 'Add A Review', 'My Profile']);
   });
 
-  it('shows admins Make Admin, My Profile, Add a product, Manage orders and Manage product, and no customer entries', () => {
+  it('shows admins the SPEC.md entries then the audit log, and no customer entries', () => {
     renderWithApi(<DashboardLayout />, { auth: admin, procedures: {} });
 
-    expect(sidebarEntries()).toEqual(['Make Admin', 'My Profile', 'Add a product', 'Manage orders', 'Manage product']);
+    expect(sidebarEntries()).toEqual(['Make Admin', 'My Profile', 'Add a product', 'Manage orders', 'Manage product', 'Audit log']);
   });
 
   it('marks the current page in the sidebar', () => {

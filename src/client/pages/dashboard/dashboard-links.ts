@@ -1,5 +1,5 @@
 // The dashboard's sidebar entries: customers and admins each see only their own (SPEC.md §2).
-import { Boxes, ClipboardList, PackagePlus, ShieldCheck, ShoppingBag, Star, UserRound, type LucideIcon } from 'lucide-react';
+import { Boxes, ClipboardList, History, PackagePlus, ShieldCheck, ShoppingBag, Star, UserRound, type LucideIcon } from 'lucide-react';
 import type { Role } from '../../../shared/users';
 
 export interface DashboardLink {
@@ -28,6 +28,7 @@ const adminLinks: DashboardLink[] = [
   { to: '/dashboard/addproducts', label: 'Add a product', description: 'Put a new part in the shop.', icon: PackagePlus },
   { to: '/dashboard/manageorders', label: 'Manage orders', description: 'Every customer’s orders; ship the paid ones.', icon: ClipboardList },
   { to: '/dashboard/manageproducts', label: 'Manage product', description: 'The parts on sale; delete one.', icon: Boxes },
+  { to: '/dashboard/auditlog', label: 'Audit log', description: 'Who did each admin action, and when.', icon: History },
 ];
 
 export function dashboardLinksFor(role: Role): DashboardLink[] {

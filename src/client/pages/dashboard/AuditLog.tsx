@@ -1,0 +1,55 @@
+// Audit log (admin): who did each admin action, and when, newest first (issue 7, audit trail).
+import { LoadFailure } from '../../components/LoadFailure';
+import { PageTitle } from '../../components/PageTitle';
+import { Spinner } from '../../components/Spinner';
+import { trpc } from '../../lib/trpc';
+import { DashboardHeading } from './DashboardHeading';
+import { EmptyState } from './EmptyState';
+import { StackedCell, StackedRow, StackedTable } from './StackedTable';
+import { TablePanel } from './TablePanel';
+
+const actionLabels: Record<string, string> = {
+  'user.make_admin': 'Made admin',
+  'user.remove': 'Removed user',
+  'part.add': 'Added part',
+  'part.delete': 'Deleted part',
+  'order.ship': 'Shipped order',
+  'order.cancel': 'Cancelled order',
+};
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export default function AuditLog() {
+  const events = trpc.users.auditLog.useQuery();
+
+  return (
+    <section>
+      <PageTitle title="Audit log" />
+      <DashboardHeading title="Audit log">Every admin action, who did it and when. Newest first.</DashboardHeading>
+      {events.isPending ? (
+        <Spinner label="Loading the audit log…" />
+      ) : events.isError ? (
+        <LoadFailure message={events.error.message} onRetry={() => void events.refetch()} />
+      ) : events.data.length === 0 ? (
+        <EmptyState title="No admin actions yet." />
+      ) : (
+        <TablePanel>
+          <StackedTable caption="Admin actions" headers={['When', 'Who', 'Action', 'Subject']}>
+            {events.data.map((event) => (
+              <StackedRow key={event._id}>
+                <StackedCell label="When">
+                  <time dateTime={event.createdAt}>{when.format(new Date(event.createdAt))}</time>
+                </StackedCell>
+                <StackedCell label="Who">{event.actorEmail}</StackedCell>
+                <StackedCell label="Action">{actionLabels[event.action] ?? event.action}</StackedCell>
+                <StackedCell label="Subject">
+                  <span className="break-all">{event.subject}</span>
+                </StackedCell>
+              </StackedRow>
+            ))}
+          </StackedTable>
+        </TablePanel>
+      )}
+    </section>
+  );
+}
