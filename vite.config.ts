@@ -15,7 +15,7 @@ export default defineConfig({
     sourcemap: true,
   },
   server: {
-    proxy: { '/trpc': 'http://127.0.0.1:3000', '/config.json': 'http://127.0.0.1:3000' },
+    proxy: Object.fromEntries(['/trpc', '/config.json', '/vitals'].map((path) => [path, 'http://127.0.0.1:3000'])),
   },
   test: {
     root: '.',
