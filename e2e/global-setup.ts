@@ -19,7 +19,8 @@ const READY_TIMEOUT_MS = 120_000;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would give React's development build; the journeys drive the production one.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
   const [port, authPort, paymentsPort] = [await getPort(), await getPort(), await getPort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-e2e-'));

@@ -58,7 +58,7 @@ function PaymentState({ order, onPaid }: { order: Order; onPaid(transactionId: s
         <p className="text-lg font-semibold text-success">This order is paid.</p>
         {order.transaction ? (
           <p className="text-sm">
-            Transaction id: <TransactionId id={order.transaction} />
+            Transaction id: <TransactionId id={order.transaction} hasVisibleLabel />
           </p>
         ) : null}
       </div>

@@ -12,7 +12,7 @@ export function PaymentSucceeded({ transactionId }: { transactionId: string }) {
         {messages.paymentSucceeded}
       </p>
       <p className="text-sm">
-        Your transaction id: <TransactionId id={transactionId} />
+        Your transaction id: <TransactionId id={transactionId} hasVisibleLabel />
       </p>
       <Link to="/dashboard" className="btn btn-outline btn-sm self-start">
         Back to My Orders

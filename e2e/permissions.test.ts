@@ -1,0 +1,72 @@
+// Journey 9: permissions as a person meets them. A customer typing an admin page's address is
+// sent to /login; a customer whose session ends while on My Orders is signed out to /home.
+import { describe, expect, it } from 'vitest';
+import { messages } from '../src/shared/messages';
+import { stage, type Account } from './support/api';
+import { useBrowser } from './support/browser';
+import {
+  accessToken,
+  expectPath,
+  loginLink,
+  navbar,
+  openFromSidebar,
+  rowWith,
+  see,
+  sidebar,
+  signInInBrowser,
+} from './support/journeys';
+
+const browser = useBrowser();
+const shop = stage();
+
+async function customerOnMyOrders(customer: Account) {
+  const part = await shop.part();
+  await shop.book(customer, part, 3);
+  const { page } = await browser.open();
+  await signInInBrowser(page, customer);
+  await navbar(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await see(rowWith(page, part.name));
+  return page;
+}
+
+describe('a customer', () => {
+  it('typing an admin page’s address is sent to /login', async () => {
+    const customer = await shop.customer('curious');
+    const { page } = await browser.open();
+    await signInInBrowser(page, customer);
+    for (const path of ['/dashboard/makeadmin', '/dashboard/addproducts', '/dashboard/manageorders', '/dashboard/manageproducts']) {
+      await page.goto(path);
+      await expectPath(page, '/login');
+      await see(page.getByText(`${messages.adminOnly} Please sign in with an admin account.`));
+    }
+  });
+
+  it('whose account is removed while on My Orders is signed out to /home at the next load of the orders', async () => {
+    const customer = await shop.customer('removed');
+    const page = await customerOnMyOrders(customer);
+    await shop.removeAccount(customer.email);
+
+    await openFromSidebar(page, 'My Profile');
+    await sidebar(page).getByRole('link', { name: 'My Order', exact: true }).click();
+    await expectPath(page, '/home');
+    await see(loginLink(page));
+    expect(await accessToken(page)).toBeNull();
+    expect(await navbar(page).getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+  });
+
+  it('whose session token is tampered with while on My Orders is signed out to /home', async () => {
+    const customer = await shop.customer('tampered');
+    const page = await customerOnMyOrders(customer);
+    await page.evaluate(() => {
+      const token = localStorage.getItem('accessToken') ?? '';
+      const last = token.at(-1) === 'A' ? 'B' : 'A';
+      localStorage.setItem('accessToken', `${token.slice(0, -1)}${last}`);
+    });
+
+    await openFromSidebar(page, 'My Profile');
+    await sidebar(page).getByRole('link', { name: 'My Order', exact: true }).click();
+    await expectPath(page, '/home');
+    await see(loginLink(page));
+    expect(await accessToken(page)).toBeNull();
+  });
+});
