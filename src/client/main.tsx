@@ -7,6 +7,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { z } from 'zod';
 import { TOAST_AUTO_CLOSE_MS } from '../shared/constants';
 import { AuthProvider } from './auth/AuthProvider';
 import { ConfirmProvider } from './components/ConfirmDialog';
@@ -15,6 +16,9 @@ import { createQueryClient } from './lib/query-client';
 import { trpc } from './lib/trpc';
 import { reportWebVitalsAfterFirstPaint } from './lib/web-vitals-reporter';
 import { AppRoutes } from './routes';
+
+// The Content-Security-Policy forbids eval: zod must not compile its parsers (or probe for eval).
+z.config({ jitless: true });
 
 function bearerHeader(): Record<string, string> {
   const token = getAccessToken();

@@ -4,14 +4,24 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../shared/payments';
 import { createContextInner, type AppDeps } from './context';
 import { errorBody, sendError } from './http/error-response';
+import {
+  httpClient,
+  redactingChildLogger,
+  registerSecurity,
+  securityOptions,
+  type SecurityOverrides,
+} from './http/security';
+import { stringifyJson } from './http/json';
+import { registerPublicCaching } from './http/public-cache';
+import { trpcHandler, type TrpcHandlerOptions } from './http/trpc-handler';
 import { registerPaymentWebhook } from './payments/webhook-route';
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
+import { startHoldExpiry, type HoldExpiryTimer } from './services/hold-expiry';
 import { appRouter, type AppRouter } from './routers';
 
 export interface AppOptions {
@@ -23,6 +33,12 @@ export interface AppOptions {
   ping: () => Promise<void>;
   /** The process logger; absent means silent (tests). */
   logger?: FastifyBaseLogger;
+  /** Expire unpaid bookings older than this, checking every minute from ready to close; absent: never. */
+  holdExpiry?: { olderThanMs: number; everyMs?: number };
+  /** CORS origins and rate limits that differ from the defaults (http/security.ts). */
+  security?: SecurityOverrides;
+  /** Trust a load balancer's X-Forwarded-For for the client IP (Fastify's trustProxy); default false. */
+  trustProxy?: boolean | string;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -31,17 +47,28 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
     routerOptions: { maxParamLength: 500 },
+    // A malformed URL gets the same JSON error shape as everything else.
+    frameworkErrors: sendError,
+    childLoggerFactory: redactingChildLogger,
   });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  registerPublicCaching(app);
+  app.setReplySerializer((payload) => stringifyJson(payload));
   app.setErrorHandler(sendError);
+  await registerSecurity(app, {
+    runtimeConfig: options.runtimeConfig,
+    security: securityOptions(options.security),
+  });
+  if (options.holdExpiry) runHoldExpiry(app, deps, options.holdExpiry);
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
@@ -57,16 +84,16 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     return options.runtimeConfig;
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcHandler, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }) => createContextInner({ ...deps, log: req.log }, req.headers.authorization),
-      onError: ({ error, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
-      },
+    router: appRouter,
+    createContext: (request) =>
+      createContextInner({ ...deps, log: request.log }, request.headers.authorization, httpClient(request)),
+    onError: ({ error, request }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'procedure failed');
     },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+    stringify: stringifyJson,
+  } satisfies TrpcHandlerOptions<AppRouter> & { prefix: string });
 
   registerRestRoutes(app, deps);
   await app.register(registerPaymentWebhook, { deps });
@@ -80,6 +107,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     });
   }
   return app;
+}
+
+/** The background hold expiry: starts when the app is ready, stops (after draining) on close. */
+function runHoldExpiry(app: FastifyInstance, deps: AppDeps, holdExpiry: NonNullable<AppOptions['holdExpiry']>): void {
+  let timer: HoldExpiryTimer | undefined;
+  app.addHook('onReady', async () => {
+    timer = startHoldExpiry(deps, holdExpiry);
+  });
+  app.addHook('onClose', async () => {
+    await timer?.stop();
+  });
 }
 
 /** Serves the built browser app; any other GET for a page falls back to index.html (client routing). */

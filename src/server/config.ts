@@ -1,6 +1,7 @@
 // Configuration: parsed and validated once at boot from the environment (DESIGN.md "Run modes").
 // Each piece (database, identity, payments) is embedded or real, chosen independently.
 import { z } from 'zod';
+import type { SecurityOverrides } from './http/security';
 
 export const EMULATOR_PROJECT_ID = 'demo-sprocket';
 
@@ -28,6 +29,24 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  HOLD_EXPIRY_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0')
+    .max(24 * 365, 'must be at most a year (8760)')
+    .default(24),
+  /** Other origins whose pages may call the API (comma-separated); the shop's own pages need none. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be comma-separated http(s) origins' }))),
+  /** Behind a load balancer: trust its X-Forwarded-For ("true", or the balancer's addresses). */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[\d.:a-fA-F/, ]+)$/, 'must be true, false or the proxies\' addresses')
+    .optional(),
+  RATE_LIMIT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
+  RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
@@ -55,6 +74,11 @@ export interface Config {
   database: DatabaseConfig;
   identity: IdentityConfig;
   payments: PaymentsConfig;
+  /** How long an unpaid booking holds its stock before it is cancelled as expired (HOLD_EXPIRY_HOURS). */
+  holdExpiryMs: number;
+  /** CORS origins and rate limits that differ from the defaults of http/security.ts. */
+  security: SecurityOverrides;
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'pglite', dir: vars.DATA_DIR },
     identity: identityConfig(vars),
     payments: paymentsConfig(vars),
+    holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
+    security: securityOverrides(vars),
+    trustProxy: trustProxy(vars.TRUST_PROXY),
   };
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecret) {
@@ -106,6 +133,21 @@ function identityConfig(vars: z.infer<typeof envSchema>): IdentityConfig {
       appId: vars.FIREBASE_APP_ID,
     },
   };
+}
+
+function securityOverrides(vars: z.infer<typeof envSchema>): SecurityOverrides {
+  const perMinute = (max: number | undefined) => (max === undefined ? undefined : { max, windowSeconds: 60 });
+  const sessionExchange = perMinute(vars.RATE_LIMIT_SESSIONS_PER_MINUTE);
+  const bookingCreate = perMinute(vars.RATE_LIMIT_BOOKINGS_PER_MINUTE);
+  return {
+    corsOrigins: vars.CORS_ORIGINS,
+    rateLimits: { ...(sessionExchange ? { sessionExchange } : {}), ...(bookingCreate ? { bookingCreate } : {}) },
+  };
+}
+
+function trustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 function paymentsConfig(vars: z.infer<typeof envSchema>): PaymentsConfig {

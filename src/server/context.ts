@@ -1,16 +1,22 @@
 // The tRPC context: the injected dependencies plus who is calling, resolved from the bearer
 // session token and the database on every request (so role changes and removals apply at once).
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../shared/users';
 import type { SessionTokens } from './auth/session-tokens';
+import type { ReadCache } from './cache/read-cache';
 import type { Database } from './db/database';
+import { databaseUnavailableError } from './db/database-errors';
+import { preparedFor } from './db/prepared';
 import { users } from './db/schema';
+import type { HttpClient } from './http/security';
 import type { IdentityProvider } from './identity/identity-provider';
 import type { PaymentsGateway } from './payments/payments-gateway';
 
 export interface AppDeps {
   db: Database;
+  /** Public reads kept in memory until their tables change (cache/read-cache.ts). */
+  cache: ReadCache;
   identity: IdentityProvider;
   payments: PaymentsGateway;
   sessions: SessionTokens;
@@ -32,13 +38,21 @@ export interface Context {
   user: SessionUser | null;
   /** 'invalid' when a token was sent but is expired, tampered with or revoked. */
   session: 'none' | 'valid' | 'invalid';
+  /** Present for calls over HTTP (tRPC or REST), whose rate limits apply; absent in-process. */
+  client?: HttpClient;
 }
 
-export async function createContextInner(deps: AppDeps, authorization: string | undefined): Promise<Context> {
+export async function createContextInner(
+  deps: AppDeps,
+  authorization: string | undefined,
+  client?: HttpClient,
+): Promise<Context> {
   const token = bearerToken(authorization);
-  if (!token) return { deps, user: null, session: 'none' };
-  const user = await resolveSessionUser(deps, token);
-  return user ? { deps, user, session: 'valid' } : { deps, user: null, session: 'invalid' };
+  if (!token) return { deps, user: null, session: 'none', client };
+  const user = await resolveSessionUser(deps, token).catch((error: unknown) => {
+    throw databaseUnavailableError(error) ?? error;
+  });
+  return user ? { deps, user, session: 'valid', client } : { deps, user: null, session: 'invalid', client };
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -46,10 +60,9 @@ export function bearerToken(authorization: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-async function resolveSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
-  const claims = await deps.sessions.verify(token);
-  if (!claims) return null;
-  const [user] = await deps.db
+/** The caller's row, read on every request; prepared, as every signed-in call runs it. */
+const sessionUserById = preparedFor((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -59,7 +72,14 @@ async function resolveSessionUser(deps: AppDeps, token: string): Promise<Session
       sessionVersion: users.sessionVersion,
     })
     .from(users)
-    .where(and(eq(users.id, claims.userId), isNull(users.removedAt)));
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.removedAt)))
+    .prepare('session_user_by_id'),
+);
+
+async function resolveSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
+  const claims = await deps.sessions.verify(token);
+  if (!claims) return null;
+  const [user] = await sessionUserById(deps.db).execute({ userId: claims.userId });
   if (!user || user.sessionVersion !== claims.version) return null;
   const { sessionVersion: _version, ...sessionUser } = user;
   return sessionUser;

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
+import { stopGracefullyOnSignals } from './boot/shutdown';
 import { startDependencies } from './boot/start-dependencies';
 import { ConfigError, loadConfig } from './config';
 
@@ -17,19 +18,11 @@ async function main(): Promise<void> {
     clientDir,
     ping: started.ping,
     logger: log,
+    holdExpiry: { olderThanMs: config.holdExpiryMs },
+    security: config.security,
+    trustProxy: config.trustProxy,
   });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal}: shutting down`);
-    await app.close();
-    await started.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopGracefullyOnSignals(app, log, started.close);
 
   await app.listen({ port: config.port, host: config.host });
 }

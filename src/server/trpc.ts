@@ -3,6 +3,9 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { messages } from '../shared/messages';
 import type { Context } from './context';
+import { databaseUnavailableError } from './db/database-errors';
+import { issueMessage } from './http/issue-message';
+import { rateLimitKeys, type RateLimitName } from './http/rate-limits';
 import { PaymentsUnavailableError } from './payments/payments-gateway';
 
 const t = initTRPC.context<Context>().create({
@@ -18,7 +21,7 @@ const t = initTRPC.context<Context>().create({
 });
 
 export function firstIssueMessage(error: ZodError): string {
-  return error.issues[0]?.message ?? 'Invalid input';
+  return issueMessage(error.issues[0]);
 }
 
 /**
@@ -35,6 +38,8 @@ const readableErrors = t.middleware(async ({ next }) => {
   if (cause instanceof PaymentsUnavailableError) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: messages.paymentsUnavailable, cause });
   }
+  const databaseAway = databaseUnavailableError(result.error);
+  if (databaseAway) throw databaseAway;
   return result;
 });
 
@@ -58,3 +63,20 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: messages.adminOnly });
   return next();
 });
+
+/**
+ * Counts the call against its budget (http/rate-limits.ts): per client IP, or per signed-in user.
+ * Calls over tRPC and REST both pass here; in-process callers have no client and no limit.
+ */
+export function rateLimited(name: RateLimitName) {
+  return t.middleware(({ ctx, next }) => {
+    const { client, user } = ctx;
+    if (client) {
+      const key = rateLimitKeys[name] === 'user' && user ? `user:${user.id}` : `ip:${client.ip}`;
+      if (!client.rateLimits.take(name, key)) {
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests });
+      }
+    }
+    return next();
+  });
+}

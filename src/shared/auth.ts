@@ -39,6 +39,9 @@ export type SignupInput = z.infer<typeof signupSchema>;
 export const createSessionSchema = z.object({
   email: emailSchema,
   /** The Firebase ID token proving the sign-in. */
-  idToken: z.string().min(1, messages.identityTokenInvalid).max(8192, messages.identityTokenInvalid),
+  idToken: z
+    .string({ error: messages.identityTokenInvalid })
+    .min(1, messages.identityTokenInvalid)
+    .max(8192, messages.identityTokenInvalid),
 });
 export type CreateSessionInput = z.infer<typeof createSessionSchema>;

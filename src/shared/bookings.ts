@@ -1,7 +1,7 @@
 // Booking (order) inputs: the booking modal and order actions.
 import { z } from 'zod';
 import { MAX_PRICE_DOLLARS, MAX_QUANTITY } from './constants';
-import { idSchema } from './common';
+import { idSchema, TYPED_TEXT } from './common';
 import { messages } from './messages';
 
 export const bookingStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
@@ -15,7 +15,12 @@ export const bookingFormSchema = z.object({
     .min(1, messages.phoneRequired)
     .max(32, messages.phoneInvalid)
     .regex(/^\+?[0-9][0-9 ()./-]{3,}$/, messages.phoneInvalid),
-  address: z.string({ error: messages.addressRequired }).trim().min(1, messages.addressRequired).max(500),
+  address: z
+    .string({ error: messages.addressRequired })
+    .trim()
+    .min(1, messages.addressRequired)
+    .max(500)
+    .regex(TYPED_TEXT, messages.textHasControlCharacters),
   amount: z
     .number({ error: messages.quantityOutOfRange })
     .int(messages.quantityOutOfRange)
@@ -44,6 +49,6 @@ export const bookingIdSchema = z.object({ id: idSchema });
 export const markPaidSchema = z.object({
   id: idSchema,
   /** The PaymentIntent id the browser got back from the provider. */
-  transactionId: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/, messages.paymentMismatch),
+  transactionId: z.string({ error: messages.paymentMismatch }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, messages.paymentMismatch),
 });
 export type MarkPaidInput = z.infer<typeof markPaidSchema>;

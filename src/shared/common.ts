@@ -1,13 +1,22 @@
 // Schemas shared by every domain: ids and pages.
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { messages } from './messages';
 
-export const idSchema = z.uuid({ error: 'Malformed id' });
+export const idSchema = z.uuid({ error: messages.idInvalid });
+
+/** Text a person types: no control characters but tabs and line breaks (Postgres cannot store NUL). */
+export const TYPED_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 export const pageInputSchema = z.object({
-  limit: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  limit: z
+    .number({ error: messages.pageSizeInvalid })
+    .int(messages.pageSizeInvalid)
+    .min(1, messages.pageSizeInvalid)
+    .max(PAGE_SIZE_MAX, messages.pageSizeInvalid)
+    .default(PAGE_SIZE_DEFAULT),
   /** Opaque position returned as nextCursor by the previous page. */
-  cursor: z.string().regex(/^\d{1,15}$/, 'Malformed cursor').optional(),
+  cursor: z.string({ error: messages.cursorInvalid }).regex(/^\d{1,15}$/, messages.cursorInvalid).optional(),
 });
 export type PageInput = z.input<typeof pageInputSchema>;
 

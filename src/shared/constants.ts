@@ -22,6 +22,8 @@ export const CURRENCY = 'usd';
 export const MAX_PRICE_DOLLARS = 1_000_000;
 /** Largest stock or order quantity the shop handles. */
 export const MAX_QUANTITY = 1_000_000;
+/** Largest order total: the most one card payment can be ($999,999.99, Stripe's limit in USD). */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;

@@ -52,6 +52,7 @@ export const messages = {
   orderNotPayable: 'This order can no longer be paid.',
   orderCancelled: 'This order was cancelled.',
   priceChanged: 'The price has changed. Please review the new total.',
+  orderTooLarge: 'This order is more than a card payment can be. Please book fewer parts.',
   cannotRemoveSelf: 'You cannot remove your own account.',
   outOfStock: (available: number) =>
     available === 0 ? 'Sorry, this part is out of stock.' : `Sorry, only ${available} left in stock.`,
@@ -62,4 +63,11 @@ export const messages = {
   serverError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  requestInvalid: 'The request is not valid.',
+  addressInvalid: 'This web address is not valid.',
+  addressTooLong: 'This web address is too long.',
+  textHasControlCharacters: 'Please remove invisible control characters from the text.',
+  idInvalid: 'This id is not valid.',
+  cursorInvalid: 'This page position is not valid.',
+  pageSizeInvalid: 'The page size must be a whole number from 1 to 100.',
 } as const;

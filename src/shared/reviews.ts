@@ -1,5 +1,6 @@
 // Review inputs: the add-review form.
 import { z } from 'zod';
+import { TYPED_TEXT } from './common';
 import { RATING_MAX, RATING_MIN } from './constants';
 import { messages } from './messages';
 
@@ -9,6 +10,11 @@ export const createReviewSchema = z.object({
     .int(messages.ratingOutOfRange)
     .min(RATING_MIN, messages.ratingOutOfRange)
     .max(RATING_MAX, messages.ratingOutOfRange),
-  text: z.string({ error: messages.reviewTextRequired }).trim().min(1, messages.reviewTextRequired).max(1000),
+  text: z
+    .string({ error: messages.reviewTextRequired })
+    .trim()
+    .min(1, messages.reviewTextRequired)
+    .max(1000)
+    .regex(TYPED_TEXT, messages.textHasControlCharacters),
 });
 export type CreateReviewInput = z.infer<typeof createReviewSchema>;

@@ -1,5 +1,6 @@
 // Part (tool) inputs: the add-product form and catalog reads.
 import { z } from 'zod';
+import { TYPED_TEXT } from './common';
 import { MAX_PRICE_DOLLARS, MAX_QUANTITY } from './constants';
 import { messages } from './messages';
 import { isWholeCents } from './money';
@@ -8,10 +9,16 @@ const imageUrlSchema = z
   .string({ error: messages.productImageInvalid })
   .trim()
   .max(2048, messages.productImageInvalid)
-  .regex(/^(https:\/\/[^\s]+|\/images\/[A-Za-z0-9._/-]+)$/, messages.productImageInvalid);
+  .regex(/^(https:\/\/[^\s]+|\/images\/[A-Za-z0-9._/-]+)$/, messages.productImageInvalid)
+  .regex(TYPED_TEXT, messages.productImageInvalid);
 
 export const createToolSchema = z.object({
-  name: z.string({ error: messages.productNameRequired }).trim().min(1, messages.productNameRequired).max(120),
+  name: z
+    .string({ error: messages.productNameRequired })
+    .trim()
+    .min(1, messages.productNameRequired)
+    .max(120)
+    .regex(TYPED_TEXT, messages.textHasControlCharacters),
   price: z
     .number({ error: messages.priceInvalid })
     .positive(messages.priceInvalid)
@@ -22,7 +29,8 @@ export const createToolSchema = z.object({
     .string({ error: messages.productDescriptionRequired })
     .trim()
     .min(1, messages.productDescriptionRequired)
-    .max(2000),
+    .max(2000)
+    .regex(TYPED_TEXT, messages.textHasControlCharacters),
   minimumOrderQuantity: z
     .number({ error: messages.minimumOrderInvalid })
     .int(messages.minimumOrderInvalid)

@@ -1,5 +1,6 @@
 // The server's own session tokens: short signed JWTs naming the user and their session version.
 // Roles are never in the token; they are read from the database on each request.
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { SESSION_TTL_SECONDS } from '../../shared/constants';
 
@@ -16,9 +17,18 @@ export interface SessionTokens {
 }
 
 const ISSUER = 'sprocket';
+/** How many verified tokens are remembered (each is a few hundred bytes). */
+const REMEMBERED_TOKENS = 10_000;
 
 export function createSessionTokens(secret: string, ttlSeconds: number = SESSION_TTL_SECONDS): SessionTokens {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose the raw bytes would import the key again for every token.
+  const key = createSecretKey(Buffer.from(secret));
+  /**
+   * Tokens already verified, with their claims and expiry: a token's signature cannot change, so
+   * checking it again on each request would only spend CPU. Whether the session still counts
+   * (version, removal) is read from the database on each request, not from here.
+   */
+  const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
   return {
     issue: ({ userId, version }) =>
       new SignJWT({ ver: version })
@@ -29,10 +39,15 @@ export function createSessionTokens(secret: string, ttlSeconds: number = SESSION
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) return Date.now() < known.expiresAtMs ? known.claims : null;
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-        return { userId: payload.sub, version: payload.ver };
+        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || payload.exp === undefined) return null;
+        const claims = { userId: payload.sub, version: payload.ver };
+        if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RuntimeConfig } from '../../shared/payments';
 import { createSessionTokens } from '../auth/session-tokens';
+import { createReadCache } from '../cache/read-cache';
 import type { Config } from '../config';
 import type { AppDeps } from '../context';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
@@ -43,6 +44,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
     return {
       deps: {
         db: database.db,
+        cache: createReadCache(database.changes),
         identity: identity.provider,
         payments: payments.gateway,
         sessions: createSessionTokens(sessionSecret),

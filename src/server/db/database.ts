@@ -9,7 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { ChangeHub, listenPglite, listenPostgres, type ChangeFeed } from './change-feed';
+import { postgres } from './postgres-driver';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Which tables change, from this process and every other one sharing the database. */
+  changes: ChangeFeed;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -30,15 +33,21 @@ const MIGRATION_LOCK_KEY = 7_310_425;
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  const db = drizzlePglite({ client, schema });
+  const changes = new ChangeHub();
+  const db = drizzlePglite({ client, schema, cache: changes.localWrites() });
   await migratePglite(db, { migrationsFolder });
+  const unlisten = await listenPglite(client, changes);
   return {
     db,
     kind: 'pglite',
+    changes,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await unlisten();
+      await client.close();
+    },
   };
 }
 
@@ -48,15 +57,24 @@ export async function openPostgres(url: string, options: { maxConnections?: numb
     max: options.maxConnections ?? 10,
     onnotice: () => {},
     connect_timeout: 10,
+    // After the database was away, reconnect within a second of it coming back (the driver's
+    // default backoff grows to 20 s after a few refused attempts).
+    backoff: (attempts: number) => Math.min(0.1 * 2 ** attempts, 1),
   });
-  const db = drizzlePostgres({ client, schema });
+  const changes = new ChangeHub();
+  const db = drizzlePostgres({ client, schema, cache: changes.localWrites() });
+  const unlisten = await listenPostgres(url, changes);
   return {
     db,
     kind: 'postgres',
+    changes,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await unlisten();
+      await client.end({ timeout: 5 });
+    },
   };
 }
 

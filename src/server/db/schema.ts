@@ -152,3 +152,12 @@ export const auditEvents = pgTable(
   },
   (t) => [uniqueIndex('audit_events_seq_unique').on(t.seq)],
 );
+
+/**
+ * Row counts kept by triggers in the same transaction as the rows they count
+ * (migrations/0002), so showing a total never scans the table.
+ */
+export const rowCounts = pgTable('row_counts', {
+  tableName: text('table_name').primaryKey(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+});

@@ -5,6 +5,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { messages } from '../../shared/messages';
+import { databaseUnavailableError } from '../db/database-errors';
 import { firstIssueMessage } from '../trpc';
 
 export interface ErrorBody {
@@ -19,9 +20,16 @@ const codesByStatus: Record<number, string> = {
   405: 'METHOD_NOT_SUPPORTED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Fastify's own messages for these repeat the whole URL back; ours say it in words. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: messages.addressInvalid,
+  FST_ERR_MAX_PARAM_LENGTH: messages.addressTooLong,
 };
 
 export function errorBody(code: string, message: string): ErrorBody {
@@ -35,15 +43,20 @@ export function sendError(error: FastifyError | Error, request: FastifyRequest, 
 }
 
 function describe(error: Error): { status: number; body: ErrorBody } {
+  const databaseAway = databaseUnavailableError(error);
+  if (databaseAway) return { status: 503, body: errorBody(databaseAway.code, databaseAway.message) };
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500 && status !== 503) return serverFault();
     const message = error.cause instanceof ZodError ? firstIssueMessage(error.cause) : error.message;
     return { status, body: errorBody(error.code, message) };
   }
+  // A route that validates its own body (POST /vitals) refuses bad input like a procedure does.
+  if (error instanceof ZodError) return { status: 400, body: errorBody('BAD_REQUEST', firstIssueMessage(error)) };
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 500) return serverFault();
-  return { status, body: errorBody(codesByStatus[status] ?? 'BAD_REQUEST', error.message) };
+  const message = frameworkMessages[(error as FastifyError).code] ?? error.message;
+  return { status, body: errorBody(codesByStatus[status] ?? 'BAD_REQUEST', message) };
 }
 
 function serverFault(): { status: number; body: ErrorBody } {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-const vitalSchema = z.object({
+export const vitalSchema = z.object({
   name: z.enum(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']),
   value: z.number().finite().min(0).max(600_000),
   rating: z.enum(['good', 'needs-improvement', 'poor']).optional(),

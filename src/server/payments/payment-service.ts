@@ -111,13 +111,21 @@ export async function closeIntentBeforeCancel(
   booking: BookingRow,
 ): Promise<void> {
   if (!booking.paymentIntentId) return;
-  const intent = await payments.retrieveIntent(booking.paymentIntentId);
+  let intent = await payments.retrieveIntent(booking.paymentIntentId);
   if (!intent || intent.status === 'canceled') return;
-  if (intent.status === 'succeeded') {
-    await settleSucceededIntent(db, booking, intent);
-    throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
+  if (intent.status !== 'succeeded') {
+    try {
+      await payments.cancelIntent(intent.id);
+      return;
+    } catch (error) {
+      // The card was confirmed (or another request cancelled) between our look and our cancel.
+      intent = await payments.retrieveIntent(intent.id);
+      if (intent?.status === 'canceled') return;
+      if (intent?.status !== 'succeeded') throw error;
+    }
   }
-  await payments.cancelIntent(intent.id);
+  await settleSucceededIntent(db, booking, intent);
+  throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
 }
 
 /**

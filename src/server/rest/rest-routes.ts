@@ -8,6 +8,7 @@ import { messages } from '../../shared/messages';
 import type { CreateIntentInput } from '../../shared/payments';
 import type { CreateToolInput } from '../../shared/tools';
 import { bearerToken, createContextInner, type AppDeps } from '../context';
+import { httpClient } from '../http/security';
 import { createCaller } from '../routers';
 
 type Params = Record<string, string>;
@@ -29,7 +30,7 @@ function asText(value: unknown): unknown {
 
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps): void {
   const callerFor = async (request: FastifyRequest) =>
-    createCaller(await createContextInner(deps, request.headers.authorization));
+    createCaller(await createContextInner({ ...deps, log: request.log }, request.headers.authorization, httpClient(request)));
 
   app.get<{ Querystring: Query }>('/review', async (request, reply) => {
     const page = await (await callerFor(request)).reviews.list(pageQuery(request.query));
@@ -98,7 +99,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.put<{ Params: Params; Body: Body }>('/user/:email', async (request) => {
     const idToken = bearerToken(request.headers.authorization);
     if (!idToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.signInRequired });
-    const caller = createCaller(await createContextInner(deps, undefined));
+    const caller = createCaller(await createContextInner({ ...deps, log: request.log }, undefined, httpClient(request)));
     return caller.users.createSession({ email: request.params.email as string, idToken });
   });
 

@@ -7,14 +7,45 @@ import { pageInputSchema, type Page } from '../../shared/common';
 import { messages } from '../../shared/messages';
 import { recordAudit } from '../audit';
 import { bookings } from '../db/schema';
+import { preparedFor } from '../db/prepared';
 import { closeIntentBeforeCancel, markBookingPaid } from '../payments/payment-service';
 import { cancelUnpaidBooking, createBooking, loadAccessibleBooking } from '../services/booking-service';
 import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
-import { adminProcedure, protectedProcedure, router } from '../trpc';
+import { adminProcedure, protectedProcedure, rateLimited, router } from '../trpc';
 
 const myBookingsInputSchema = pageInputSchema
   .extend({ /** The REST path names the customer; it must be the caller. */ email: emailSchema.optional() })
   .prefault({});
+
+/** Bookings are limited per user, so nobody can hold the whole stock by booking in a loop. */
+const bookingProcedure = protectedProcedure.use(rateLimited('bookingCreate'));
+
+/** A customer's orders, newest first, before a position; the first page passes the largest one. */
+const customerOrdersPage = preparedFor((db) =>
+  db
+    .select(bookingColumns)
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, sql.placeholder('userId')),
+        sql`${bookings.cancelReason} is distinct from 'customer'`,
+        lt(bookings.seq, sql.placeholder('before')),
+      ),
+    )
+    .orderBy(desc(bookings.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('customer_orders_page'),
+);
+
+const allOrdersPage = preparedFor((db) =>
+  db
+    .select(bookingColumns)
+    .from(bookings)
+    .where(lt(bookings.seq, sql.placeholder('before')))
+    .orderBy(desc(bookings.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('all_orders_page'),
+);
 
 function toPage(rows: BookingRow[], limit: number): Page<BookingView> {
   const page = rows.slice(0, limit);
@@ -23,7 +54,7 @@ function toPage(rows: BookingRow[], limit: number): Page<BookingView> {
 }
 
 export const bookingsRouter = router({
-  create: protectedProcedure.input(createBookingSchema).mutation(async ({ ctx, input }) => {
+  create: bookingProcedure.input(createBookingSchema).mutation(async ({ ctx, input }) => {
     return toBookingView(await createBooking(ctx.deps.db, ctx.user, input));
   }),
 
@@ -32,18 +63,11 @@ export const bookingsRouter = router({
     if (input.email && input.email.toLowerCase() !== ctx.user.email) {
       throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
     }
-    const rows = await ctx.deps.db
-      .select(bookingColumns)
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.userId, ctx.user.id),
-          sql`${bookings.cancelReason} is distinct from 'customer'`,
-          input.cursor ? lt(bookings.seq, Number(input.cursor)) : undefined,
-        ),
-      )
-      .orderBy(desc(bookings.seq))
-      .limit(input.limit + 1);
+    const rows = await customerOrdersPage(ctx.deps.db).execute({
+      userId: ctx.user.id,
+      before: input.cursor ? Number(input.cursor) : Number.MAX_SAFE_INTEGER,
+      limit: input.limit + 1,
+    });
     return toPage(rows, input.limit);
   }),
 
@@ -78,12 +102,10 @@ export const bookingsRouter = router({
   }),
 
   all: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {
-    const rows = await ctx.deps.db
-      .select(bookingColumns)
-      .from(bookings)
-      .where(input.cursor ? lt(bookings.seq, Number(input.cursor)) : undefined)
-      .orderBy(desc(bookings.seq))
-      .limit(input.limit + 1);
+    const rows = await allOrdersPage(ctx.deps.db).execute({
+      before: input.cursor ? Number(input.cursor) : Number.MAX_SAFE_INTEGER,
+      limit: input.limit + 1,
+    });
     return toPage(rows, input.limit);
   }),
 

@@ -46,22 +46,33 @@ export function toToolView(row: ToolRow): ToolView {
 }
 
 const listed = isNull(tools.removedAt);
+/** How old the stock a cached catalogue page shows may be, when another process changed it. */
+const STOCK_FRESHNESS_MS = 1_000;
 
 export const toolsRouter = router({
-  list: publicProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }): Promise<Page<ToolView>> => {
-    const rows = await ctx.deps.db
-      .select(toolColumns)
-      .from(tools)
-      .where(input.cursor ? and(listed, gt(tools.seq, Number(input.cursor))) : listed)
-      .orderBy(asc(tools.seq))
-      .limit(input.limit + 1);
-    const page = rows.slice(0, input.limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(toToolView),
-      nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
-    };
-  }),
+  /**
+   * The same for every visitor: served from memory until a part changes. Stock changes are seen
+   * at once by the process that made them and within STOCK_FRESHNESS_MS by the others (they are
+   * not notified: see migrations/0002).
+   */
+  list: publicProcedure
+    .input(pageInputSchema.prefault({}))
+    .query(({ ctx, input }): Promise<Page<ToolView>> =>
+      ctx.deps.cache.read(`tools.list:${input.limit}:${input.cursor ?? ''}`, ['tools'], async () => {
+        const rows = await ctx.deps.db
+          .select(toolColumns)
+          .from(tools)
+          .where(input.cursor ? and(listed, gt(tools.seq, Number(input.cursor))) : listed)
+          .orderBy(asc(tools.seq))
+          .limit(input.limit + 1);
+        const page = rows.slice(0, input.limit);
+        const last = page.at(-1);
+        return {
+          items: page.map(toToolView),
+          nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
+        };
+      }, STOCK_FRESHNESS_MS),
+    ),
 
   byId: publicProcedure.input(z.object({ id: idSchema })).query(async ({ ctx, input }) => {
     const [row] = await ctx.deps.db

@@ -11,13 +11,16 @@ import { verifySignIn } from '../auth/verify-sign-in';
 import { closeIntentBeforeCancel } from '../payments/payment-service';
 import { cancelUnpaidBooking } from '../services/booking-service';
 import { bookingColumns } from '../services/booking-views';
-import { adminProcedure, protectedProcedure, publicProcedure, router } from '../trpc';
+import { adminProcedure, protectedProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 const listed = isNull(users.removedAt);
 
+/** Session exchanges are limited per client IP (guessing and replaying sign-ins). */
+const sessionExchangeProcedure = publicProcedure.use(rateLimited('sessionExchange'));
+
 export const usersRouter = router({
   /** Exchanges a fresh Firebase sign-in for the server's own session token (DESIGN.md). */
-  createSession: publicProcedure.input(createSessionSchema).mutation(async ({ ctx, input }) => {
+  createSession: sessionExchangeProcedure.input(createSessionSchema).mutation(async ({ ctx, input }) => {
     const { db, identity, sessions, adminEmails } = ctx.deps;
     const email = input.email.toLowerCase();
     const signIn = await verifySignIn(identity, input.idToken);

@@ -1,7 +1,8 @@
 // Booking rules that touch stock: reserving it atomically on booking, releasing it on cancel.
 import { TRPCError } from '@trpc/server';
-import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateBookingInput } from '../../shared/bookings';
+import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
 import type { SessionUser } from '../context';
@@ -12,58 +13,72 @@ import { bookingColumns, type BookingRow } from './booking-views';
 export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
 
 /**
- * Books a part for the user: one conditional UPDATE takes the stock only if enough is left,
- * so concurrent bookings (in any number of processes) can never oversell.
+ * Books a part for the user in one statement: a conditional UPDATE takes the stock only if
+ * enough is left (and the total is what the customer saw, and payable), and the booking is
+ * inserted from what it returned. Concurrent bookings (in any number of processes) can never
+ * oversell, and the part's row is locked only for that one statement, not across round trips.
  */
 export async function createBooking(db: Database, user: SessionUser, input: CreateBookingInput): Promise<BookingRow> {
-  return db.transaction(async (tx) => {
-    const [tool] = await tx
-      .update(tools)
-      .set({ available: sql`${tools.available} - ${input.amount}` })
-      .where(
-        and(
-          eq(tools.id, input.toolsId),
-          isNull(tools.removedAt),
-          lte(tools.minimumOrderQuantity, input.amount),
-          gte(tools.available, input.amount),
-        ),
-      )
-      .returning({ id: tools.id, name: tools.name, priceCents: tools.priceCents });
-    if (!tool) throw await bookingRefusal(tx, input);
-
-    const totalCents = tool.priceCents * input.amount;
-    if (input.price !== undefined && dollarsToCents(input.price) !== totalCents) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
-    }
-    const [booking] = await tx
-      .insert(bookings)
-      .values({
-        toolId: tool.id,
-        userId: user.id,
-        toolName: tool.name,
-        email: user.email,
-        personName: user.displayName ?? user.email,
-        phone: input.phone,
-        address: input.address,
-        quantity: input.amount,
-        unitPriceCents: tool.priceCents,
-        totalCents,
-      })
-      .returning(bookingColumns);
-    if (!booking) throw new Error('Inserting a booking returned no row');
-    return booking;
-  });
+  const { amount } = input;
+  const expectedTotalCents = input.price === undefined ? null : dollarsToCents(input.price);
+  const result = await db.execute(sql`
+    with taken as (
+      update ${tools} set available = available - ${amount}::integer
+      where id = ${input.toolsId}::uuid and removed_at is null
+        and minimum_order_quantity <= ${amount}::integer and available >= ${amount}::integer
+        and price_cents::bigint * ${amount}::integer <= ${MAX_ORDER_TOTAL_CENTS}::bigint
+        and (${expectedTotalCents}::bigint is null or price_cents::bigint * ${amount}::integer = ${expectedTotalCents}::bigint)
+      returning id, name, price_cents
+    )
+    insert into ${bookings} (tool_id, user_id, tool_name, email, person_name, phone, address, quantity, unit_price_cents, total_cents)
+    select id, ${user.id}::uuid, name, ${user.email}::text, ${user.displayName ?? user.email}::text, ${input.phone}::text,
+      ${input.address}::text, ${amount}::integer, price_cents, price_cents * ${amount}::integer
+    from taken
+    returning ${bookingReturning}`);
+  const [row] = rowsOf(result);
+  if (!row) throw await bookingRefusal(db, input, expectedTotalCents);
+  // drizzle reports the writes it builds to the change feed; this statement is raw SQL.
+  await db.$cache.invalidate({ tables: [tools] });
+  return bookingFromRow(row);
 }
 
-/** Explains why the conditional stock update took nothing. */
-async function bookingRefusal(db: Pick<Database, 'select'>, input: CreateBookingInput): Promise<TRPCError> {
+const bookingFields = Object.entries(bookingColumns);
+/** RETURNING every column of bookingColumns under its field name. */
+const bookingReturning = sql.join(
+  bookingFields.map(([field, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(field)}`),
+  sql`, `,
+);
+
+/** A returned row as drizzle would map it (driver values through each column's mapping). */
+function bookingFromRow(row: Record<string, unknown>): BookingRow {
+  const mapped = bookingFields.map(([field, column]) => {
+    const value = row[field];
+    return [field, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+  });
+  return Object.fromEntries(mapped) as BookingRow;
+}
+
+/** postgres-js answers a raw statement with the rows; PGlite with { rows }. */
+function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  return Array.isArray(result) ? result : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
+}
+
+/** Explains why the conditional stock update took nothing, in the order the rules apply. */
+async function bookingRefusal(db: Database, input: CreateBookingInput, expectedTotalCents: number | null): Promise<TRPCError> {
   const [tool] = await db
-    .select({ minimumOrderQuantity: tools.minimumOrderQuantity, available: tools.available })
+    .select({ minimumOrderQuantity: tools.minimumOrderQuantity, available: tools.available, priceCents: tools.priceCents })
     .from(tools)
     .where(and(eq(tools.id, input.toolsId), isNull(tools.removedAt)));
   if (!tool) return new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
   if (input.amount < tool.minimumOrderQuantity) {
     return new TRPCError({ code: 'BAD_REQUEST', message: messages.quantityOutOfRange });
+  }
+  if (tool.available >= input.amount) {
+    const totalCents = tool.priceCents * input.amount;
+    if (totalCents > MAX_ORDER_TOTAL_CENTS) return new TRPCError({ code: 'BAD_REQUEST', message: messages.orderTooLarge });
+    if (expectedTotalCents !== null && expectedTotalCents !== totalCents) {
+      return new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
+    }
   }
   return new TRPCError({ code: 'CONFLICT', message: messages.outOfStock(tool.available) });
 }

@@ -5,9 +5,14 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export interface TestDatabase extends DatabaseHandle {
+  /** The cloned Postgres database's URL, for server processes the test starts; null on PGlite. */
+  url: string | null;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   const templateUrl = inject('postgresTemplateUrl');
-  if (!templateUrl) return openPglite();
+  if (!templateUrl) return { ...(await openPglite()), url: null };
 
   const template = new URL(templateUrl).pathname.slice(1);
   const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
@@ -18,6 +23,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openPostgres(url.toString(), { maxConnections: 20 });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await withAdmin((admin) => admin.unsafe(`drop database if exists ${name} with (force)`));

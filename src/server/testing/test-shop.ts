@@ -6,22 +6,29 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { createSessionTokens } from '../auth/session-tokens';
+import { createReadCache } from '../cache/read-cache';
 import type { AppDeps, SessionUser } from '../context';
-import type { DatabaseHandle } from '../db/database';
 import { tools, users } from '../db/schema';
+import type { RateLimitRules } from '../http/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createCaller } from '../routers';
 import { TEST_PROJECT_ID } from './global-setup';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
 const TEST_SECRET_KEY = 'sk_test_shop';
 const TEST_PUBLISHABLE_KEY = 'pk_test_shop';
 
+/** Suites book and sign in far faster than people do; src/server/security proves the real limits. */
+const UNTHROTTLED: RateLimitRules = {
+  sessionExchange: { max: 1_000_000, windowSeconds: 60 },
+  bookingCreate: { max: 1_000_000, windowSeconds: 60 },
+};
+
 export interface TestShop {
-  database: DatabaseHandle;
+  database: TestDatabase;
   deps: AppDeps;
   payments: RunningPaymentsEmulator;
   /** The HTTP app, for `inject` at the REST paths. */
@@ -49,6 +56,7 @@ export async function createTestShop(options: { adminEmails?: string[] } = {}): 
   });
   const deps: AppDeps = {
     db: database.db,
+    cache: createReadCache(database.changes),
     identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: inject('authEmulatorHost') }),
     payments: createStripeGateway({ secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: payments.url }),
     sessions: createSessionTokens(randomBytes(32).toString('hex')),
@@ -61,6 +69,7 @@ export async function createTestShop(options: { adminEmails?: string[] } = {}): 
       firebase: { apiKey: 'demo-api-key', authDomain: 'demo', projectId: TEST_PROJECT_ID },
       payments: { mode: 'emulator', publishableKey: TEST_PUBLISHABLE_KEY, apiBase: payments.url },
     },
+    security: { rateLimits: UNTHROTTLED },
   });
 
   return {

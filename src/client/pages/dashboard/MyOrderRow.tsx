@@ -10,7 +10,7 @@ import { TransactionId } from './TransactionId';
 
 const cancelReasons: Record<string, string> = {
   admin: 'Cancelled by the shop',
-  expired: 'Not paid in time',
+  expired: 'Cancelled (hold expired)',
   account_removed: 'Account removed',
 };
 

@@ -56,6 +56,17 @@ describe('My Orders', () => {
     expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
   });
 
+  it('shows an order whose stock hold expired as cancelled (hold expired), without Pay or Cancel', async () => {
+    renderWithApi(<MyOrders />, {
+      procedures: { 'bookings.mine': () => page([anOrder({ status: 'cancelled', cancelReason: 'expired' })]) },
+    });
+
+    const row = await findRow('Bike Headsets');
+    expect(within(row).getByText('Cancelled (hold expired)')).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+  });
+
   it('has no Pay button for an unpaid order without a price', async () => {
     renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([anOrder({ price: 0 })]) } });
 

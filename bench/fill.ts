@@ -1,0 +1,120 @@
+// Fills a migrated database for the benchmark: the demo catalogue and reviews, customers with
+// orders, parts with deep stock to book, one part whose small stock 50 connections fight over,
+// and, for the scale scenario, 100,000 parts, 1,000,000 reviews and 1,000,000 bookings made with
+// generate_series inside the database.
+import { asc, eq, like, sql } from 'drizzle-orm';
+import type { Database } from '../src/server/db/database';
+import { bookings, tools, users } from '../src/server/db/schema';
+import { seedDemoData } from '../src/server/db/seed';
+
+export interface Filled {
+  adminId: string;
+  customerIds: string[];
+  /** Customers who book: many, as the booking rate limit is per customer. */
+  bookerIds: string[];
+  bookablePartIds: string[];
+  hotPartId: string;
+  hotStock: number;
+}
+
+const CUSTOMERS = 50;
+const BOOKERS = 5_000;
+const ORDERS_PER_CUSTOMER = 20;
+const BOOKABLE_PARTS = 200;
+const HOT_STOCK = 500;
+
+const benchPart = {
+  img: '/images/parts/bike-headsets.svg',
+  priceCents: 25_00,
+  minimumOrderQuantity: 1,
+  description: 'A part made for the benchmark, with a description about as long as the demo catalogue has.',
+};
+
+export async function fillDemoScale(db: Database): Promise<Filled> {
+  await seedDemoData(db);
+  const customers = await db
+    .insert(users)
+    .values(Array.from({ length: CUSTOMERS }, (_, index) => ({ email: `bench-${index}@example.com`, displayName: `Bench Customer ${index}` })))
+    .returning({ id: users.id, email: users.email });
+  await db
+    .insert(users)
+    .values(Array.from({ length: BOOKERS }, (_, index) => ({ email: `booker-${index}@example.com`, displayName: `Booker ${index}` })));
+  const bookable = await db
+    .insert(tools)
+    .values(Array.from({ length: BOOKABLE_PARTS }, (_, index) => ({ ...benchPart, name: `Bench part ${index}`, available: 1_000_000 })))
+    .returning({ id: tools.id, name: tools.name });
+  await db.insert(tools).values({ ...benchPart, name: 'Bench hot part', available: HOT_STOCK });
+
+  await db.insert(bookings).values(
+    customers.flatMap((customer, customerIndex) =>
+      Array.from({ length: ORDERS_PER_CUSTOMER }, (_, orderIndex) => {
+        const part = bookable[(customerIndex + orderIndex) % bookable.length]!;
+        return {
+          toolId: part.id,
+          userId: customer.id,
+          toolName: part.name,
+          email: customer.email,
+          personName: `Bench Customer ${customerIndex}`,
+          phone: '5550100',
+          address: '1 Benchmark Way',
+          quantity: 2,
+          unitPriceCents: benchPart.priceCents,
+          totalCents: 2 * benchPart.priceCents,
+          ...(orderIndex % 2 === 0 ? { status: 'paid' as const, transactionId: `pi_bench_${customerIndex}_${orderIndex}` } : {}),
+        };
+      }),
+    ),
+  );
+  return findFill(db);
+}
+
+/** The rows fillDemoScale made, found again (the scale scenario runs on the same database). */
+export async function findFill(db: Database): Promise<Filled> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
+  const customers = await db.select({ id: users.id }).from(users).where(like(users.email, 'bench-%')).orderBy(asc(users.email));
+  const bookers = await db.select({ id: users.id }).from(users).where(like(users.email, 'booker-%'));
+  const bookable = await db.select({ id: tools.id }).from(tools).where(like(tools.name, 'Bench part %')).orderBy(asc(tools.seq));
+  const [hot] = await db.select({ id: tools.id }).from(tools).where(eq(tools.name, 'Bench hot part'));
+  if (!admin || !hot) throw new Error('the benchmark data is missing: run fillDemoScale first');
+  return {
+    adminId: admin.id,
+    customerIds: customers.map((customer) => customer.id),
+    bookerIds: bookers.map((booker) => booker.id),
+    bookablePartIds: bookable.map((part) => part.id),
+    hotPartId: hot.id,
+    hotStock: HOT_STOCK,
+  };
+}
+
+export const SCALE = { parts: 100_000, reviews: 1_000_000, bookings: 1_000_000, customers: 1_000 };
+
+/** Adds the scale scenario's rows behind the demo-scale ones (which stay first in every list). */
+export async function fillScale(db: Database): Promise<void> {
+  await db.execute(sql`
+    insert into users (email, display_name)
+    select 'scale-' || g || '@example.com', 'Scale Customer ' || g from generate_series(1, ${SCALE.customers}) g`);
+  await db.execute(sql`
+    insert into tools (name, img, price_cents, minimum_order_quantity, available, description)
+    select 'Scale part ' || g, ${benchPart.img}, 1000 + g % 9000, 1 + g % 5, 100 + g % 900, ${benchPart.description}
+    from generate_series(1, ${SCALE.parts}) g`);
+  await db.execute(sql`
+    insert into reviews (name, img, rating, text, created_at)
+    select 'Reviewer ' || g, '/images/avatar.svg', 1 + g % 5,
+      'Review number ' || g || ' of the scale scenario: solid part, fair price, quick delivery.',
+      now() - make_interval(secs => ${SCALE.reviews} - g)
+    from generate_series(1, ${SCALE.reviews}) g`);
+  // Paid and shipped only: old unpaid orders would set the hold-expiry job to work during the load.
+  await db.execute(sql`
+    with parts as (select array_agg(id order by seq) as ids, array_agg(name order by seq) as names from tools where name like 'Scale part %'),
+         customers as (select array_agg(id order by email) as ids, array_agg(email order by email) as emails from users where email like 'scale-%')
+    insert into bookings (tool_id, user_id, tool_name, email, person_name, phone, address, quantity,
+                          unit_price_cents, total_cents, status, transaction_id, created_at)
+    select parts.ids[1 + g % ${SCALE.parts}], customers.ids[1 + g % ${SCALE.customers}],
+           parts.names[1 + g % ${SCALE.parts}], customers.emails[1 + g % ${SCALE.customers}],
+           'Scale Customer', '5550100', '1 Scale Street', 2, 1000, 2000,
+           case when g % 3 = 0 then 'shipped'::booking_status else 'paid'::booking_status end,
+           'pi_scale_' || g,
+           now() - make_interval(secs => ${SCALE.bookings} - g)
+    from generate_series(1, ${SCALE.bookings}) g, parts, customers`);
+  await db.execute(sql`analyze`);
+}

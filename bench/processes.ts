@@ -1,0 +1,112 @@
+// The processes a benchmark run starts: the storefront server (src/server/index.ts, as
+// production runs it), the bare Fastify reference, and one load generator per measurement.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
+import type { LoadResult, LoadSpec } from './load';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+
+export interface RunningProcess {
+  url: string;
+  /** From spawn until the server answered (GET /ready for the storefront). */
+  startupMs: number;
+  /** Resident memory of the process now, from /proc. */
+  rssBytes(): number;
+  stop(): Promise<void>;
+}
+
+export async function startStorefront(env: Record<string, string>): Promise<RunningProcess> {
+  const port = await getPort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(child, async () => (await fetch(`${url}/ready`)).ok);
+  return running(child, url, performance.now() - started);
+}
+
+export async function startBare(payloadFile: string): Promise<RunningProcess> {
+  const port = await getPort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(port), payloadFile], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(child, async () => (await fetch(`${url}/bare/none`)).status === 404);
+  return running(child, url, performance.now() - started);
+}
+
+/** The tRPC adapter alone (bench/adapter-server.ts): stock plugin, our handler, or a bare route. */
+export async function startAdapterServer(mode: 'stock' | 'native' | 'bare'): Promise<RunningProcess> {
+  const port = await getPort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/adapter-server.ts', String(port), mode], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(child, async () => (await fetch(`${url}/trpc/hello`)).ok);
+  return running(child, url, performance.now() - started);
+}
+
+/** Runs one load in its own process (bench/load.ts) and returns its figures. */
+export function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts'], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    child.stdin.end(JSON.stringify(spec));
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the load generator exited with code ${code}`));
+      resolve(JSON.parse(output) as LoadResult);
+    });
+  });
+}
+
+async function waitFor(child: ChildProcess, ready: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`a benchmark process exited with code ${child.exitCode} before it was ready`);
+    try {
+      if (await ready()) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  child.kill('SIGKILL');
+  throw new Error('a benchmark process did not become ready in time');
+}
+
+function running(child: ChildProcess, url: string, startupMs: number): RunningProcess {
+  return {
+    url,
+    startupMs,
+    rssBytes: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kilobytes = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+      return Number(kilobytes ?? 0) * 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(killer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,324 @@
+// `npm run bench`: starts the storefront against a real Postgres and then PGlite, fills it,
+// loads each scenario from a separate load-generator process (50 connections on loopback),
+// measures a bare Fastify route with the same payload in the same run, and prints one table.
+// Writes bench/results/<time>.json and .md, and the latest table into README.md.
+//
+// Environment: BENCH_DATABASE_URL (an admin connection to Postgres; default
+// postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (per measurement, default 10),
+// BENCH_DATABASES (postgres,pglite), BENCH_SCALE=0 to skip the 100,000-part scenario.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { createSessionTokens } from '../src/server/auth/session-tokens';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/database';
+import { fillDemoScale, fillScale, findFill, SCALE, type Filled } from './fill';
+import type { LoadResult } from './load';
+import { runLoad, startAdapterServer, startBare, startStorefront, type RunningProcess } from './processes';
+import { renderMarkdown, renderTable, updateReadme, type BenchReport, type DatabaseRun, type ScenarioResult } from './report';
+import { bookingScenarios, loadSpec, readScenarios, type Scenario, type ScenarioData } from './scenarios';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((kind) => kind.trim());
+const withScale = process.env.BENCH_SCALE !== '0';
+
+const sessionSecret = randomBytes(32).toString('hex');
+/** Real (not emulated) identity and payments that are never called: the server starts alone. */
+const serverEnv = {
+  SESSION_SECRET: sessionSecret,
+  ADMIN_EMAILS: 'admin@example.com',
+  FIREBASE_PROJECT_ID: 'sprocket-bench',
+  FIREBASE_API_KEY: 'bench-api-key',
+  STRIPE_SECRET_KEY: 'sk_test_bench',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+  STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+};
+
+interface Target {
+  kind: 'postgres' | 'pglite';
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+  drop(): Promise<void>;
+}
+
+async function main(): Promise<void> {
+  const report: BenchReport = {
+    startedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version, loadBefore: loadavg(), loadAfter: [] },
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    runs: [],
+  };
+  console.log(`bench: ${cpus().length} cores, load ${formatLoad(loadavg())}, ${SECONDS} s per measurement`);
+  report.runs.push(await benchAdapter());
+  for (const kind of databases) {
+    const target = kind === 'postgres' ? await postgresTarget() : pgliteTarget();
+    try {
+      report.runs.push(await benchDatabase(target));
+      if (kind === 'postgres' && withScale) report.runs.push(await benchScale(target, report.runs.at(-1)!));
+    } finally {
+      await target.drop();
+    }
+  }
+  report.machine.loadAfter = loadavg();
+
+  const table = renderTable(report);
+  console.log(`\n${table}`);
+  const resultsDir = new URL('results/', import.meta.url);
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  writeFileSync(new URL(`${stamp}.json`, resultsDir), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(new URL(`${stamp}.md`, resultsDir), renderMarkdown(report));
+  writeFileSync(new URL('latest.md', resultsDir), renderMarkdown(report));
+  updateReadme(new URL('../README.md', import.meta.url), report);
+  console.log(`\nbench: results in bench/results/${stamp}.json and .md; README.md updated`);
+}
+
+async function benchDatabase(target: Target): Promise<DatabaseRun> {
+  console.log(`\nbench: ${target.kind}: filling`);
+  const handle = await target.open();
+  const filled = await fillDemoScale(handle.db);
+  await handle.close();
+
+  const server = await startStorefront(target.env);
+  console.log(`bench: ${target.kind}: server ready in ${Math.round(server.startupMs)} ms`);
+  try {
+    const data = await scenarioData(filled);
+    const reads = readScenarios(data);
+    const writes = bookingScenarios(data);
+    for (const scenario of reads) await warmUp(scenario, server.url, scenario.path);
+    const rssBefore = server.rssBytes();
+
+    const bare = await startBare(await capturePayloads([...reads, ...writes], server.url));
+    const scenarios: ScenarioResult[] = [];
+    try {
+      for (const scenario of [...reads, ...writes]) scenarios.push(await measure(target.kind, scenario, server, bare));
+    } finally {
+      await bare.stop();
+    }
+    const hot = scenarios.find((result) => result.name === 'booking-hot');
+    if (hot) hot.check = await checkHotPart(server.url, data, hot.app);
+
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const rssAfter = server.rssBytes();
+    return {
+      database: target.kind,
+      label: target.kind === 'postgres' ? 'Postgres' : 'PGlite',
+      startupMs: server.startupMs,
+      memory: { beforeBytes: rssBefore, afterBytes: rssAfter },
+      scenarios,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A trivial query through tRPC's stock Fastify plugin and through our handler, against a bare route. */
+async function benchAdapter(): Promise<DatabaseRun> {
+  const scenario: Scenario = {
+    name: 'adapter',
+    title: '',
+    method: 'GET',
+    path: '/trpc/hello',
+    expectedStatuses: ['200'],
+    compareWithBare: true,
+  };
+  const bare = await startAdapterServer('bare');
+  const scenarios: ScenarioResult[] = [];
+  try {
+    for (const mode of ['stock', 'native'] as const) {
+      const server = await startAdapterServer(mode);
+      try {
+        const title = mode === 'stock' ? 'tRPC adapter alone: stock fastifyTRPCPlugin' : 'tRPC adapter alone: our Fastify-native handler';
+        await warmUp(scenario, server.url, scenario.path);
+        scenarios.push(await measure('adapter', { ...scenario, name: `adapter-${mode}`, title }, server, bare, scenario.path));
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await bare.stop();
+  }
+  return { database: 'none', label: 'no database', scenarios };
+}
+
+/** The read scenarios again after adding 100,000 parts, 1,000,000 reviews and 1,000,000 bookings. */
+async function benchScale(target: Target, demo: DatabaseRun): Promise<DatabaseRun> {
+  console.log(`\nbench: ${target.kind}: adding ${SCALE.parts} parts, ${SCALE.reviews} reviews, ${SCALE.bookings} bookings`);
+  const handle = await target.open();
+  const fillStarted = performance.now();
+  await fillScale(handle.db);
+  console.log(`bench: filled in ${Math.round((performance.now() - fillStarted) / 1000)} s`);
+  const filled = await findFill(handle.db);
+  await handle.close();
+
+  const server = await startStorefront(target.env);
+  try {
+    const reads = readScenarios(await scenarioData(filled));
+    for (const scenario of reads) await warmUp(scenario, server.url, scenario.path);
+    const rssBefore = server.rssBytes();
+    const scenarios: ScenarioResult[] = [];
+    for (const scenario of reads) {
+      const result = await measure(`${target.kind} at scale`, scenario, server, null);
+      const baseline = demo.scenarios.find((demoResult) => demoResult.name === scenario.name);
+      if (baseline) {
+        result.versusDemo = {
+          rps: result.app.requestsPerSecond / baseline.app.requestsPerSecond,
+          p50: ratio(result.app.latencyMs.p50, baseline.app.latencyMs.p50),
+          p99: ratio(result.app.latencyMs.p99, baseline.app.latencyMs.p99),
+        };
+      }
+      scenarios.push(result);
+    }
+    return {
+      database: target.kind,
+      label: `Postgres, ${SCALE.parts / 1000}k parts, ${SCALE.reviews / 1e6}M reviews, ${SCALE.bookings / 1e6}M bookings`,
+      startupMs: server.startupMs,
+      memory: { beforeBytes: rssBefore, afterBytes: server.rssBytes() },
+      scenarios,
+      scale: true,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measure(
+  label: string,
+  scenario: Scenario,
+  server: RunningProcess,
+  bare: RunningProcess | null,
+  barePath = `/bare/${scenario.name}`,
+): Promise<ScenarioResult> {
+  let bareResult: LoadResult | null = null;
+  if (bare && scenario.compareWithBare) {
+    await warmUp(scenario, bare.url, barePath);
+    bareResult = await runLoad(loadSpec(scenario, bare.url, barePath, CONNECTIONS, SECONDS));
+  }
+  const app = await runLoad(loadSpec(scenario, server.url, scenario.path, CONNECTIONS, SECONDS));
+  const errors =
+    app.socketErrors +
+    Object.entries(app.statuses)
+      .filter(([status]) => !scenario.expectedStatuses.includes(status))
+      .reduce((sum, [, count]) => sum + count, 0);
+  const result: ScenarioResult = {
+    name: scenario.name,
+    title: scenario.title,
+    app,
+    bare: bareResult,
+    errors,
+    ...(scenario.target ? { target: scenario.target } : {}),
+  };
+  if (bareResult) {
+    result.ratios = {
+      rps: app.requestsPerSecond / bareResult.requestsPerSecond,
+      p50: ratio(app.latencyMs.p50, bareResult.latencyMs.p50),
+      p99: ratio(app.latencyMs.p99, bareResult.latencyMs.p99),
+    };
+  }
+  console.log(
+    `bench: ${label}: ${scenario.name}: ${Math.round(app.requestsPerSecond)} req/s` +
+      (bareResult ? ` (bare ${Math.round(bareResult.requestsPerSecond)})` : '') +
+      `, p50 ${app.latencyMs.p50} ms, p99 ${app.latencyMs.p99} ms, errors ${errors}`,
+  );
+  return result;
+}
+
+async function warmUp(scenario: Scenario, baseUrl: string, path: string): Promise<void> {
+  if (scenario.amount) return;
+  await runLoad(loadSpec(scenario, baseUrl, path, CONNECTIONS, WARMUP_SECONDS));
+}
+
+/** One answer of each scenario, for the bare route to send back. */
+async function capturePayloads(scenarios: Scenario[], baseUrl: string): Promise<string> {
+  const payloads: Record<string, { method: string; body: unknown }> = {};
+  for (const scenario of scenarios.filter((candidate) => candidate.compareWithBare)) {
+    const response = await fetch(`${baseUrl}${scenario.path}`, {
+      method: scenario.method,
+      headers: {
+        ...(scenario.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...(scenario.authorizations ? { authorization: scenario.authorizations[0]! } : {}),
+      },
+      ...(scenario.bodies ? { body: scenario.bodies[0] } : {}),
+    });
+    if (!response.ok) throw new Error(`${scenario.name}: the storefront answered ${response.status}: ${await response.text()}`);
+    payloads[scenario.name] = { method: scenario.method, body: await response.json() };
+  }
+  const file = join(mkdtempSync(join(tmpdir(), 'sprocket-bench-')), 'payloads.json');
+  writeFileSync(file, JSON.stringify(payloads));
+  return file;
+}
+
+/** Exactly the stock was sold: as many bookings accepted as there was stock, none left, the rest refused. */
+async function checkHotPart(baseUrl: string, data: ScenarioData, result: LoadResult): Promise<NonNullable<ScenarioResult['check']>> {
+  const input = encodeURIComponent(JSON.stringify({ id: data.hotPartId }));
+  const response = await fetch(`${baseUrl}/trpc/tools.byId?input=${input}`);
+  const body = (await response.json()) as { result: { data: { available: number } } };
+  const accepted = result.statuses['200'] ?? 0;
+  const refused = result.statuses['409'] ?? 0;
+  const stockLeft = body.result.data.available;
+  return {
+    accepted,
+    refused,
+    stockLeft,
+    ok: accepted === data.hotStock && stockLeft === 0 && accepted + refused === result.requests,
+  };
+}
+
+async function scenarioData(filled: Filled): Promise<ScenarioData> {
+  const sessions = createSessionTokens(sessionSecret);
+  return {
+    customerTokens: await Promise.all(filled.customerIds.map((userId) => sessions.issue({ userId, version: 0 }))),
+    bookerTokens: await Promise.all(filled.bookerIds.map((userId) => sessions.issue({ userId, version: 0 }))),
+    adminToken: await sessions.issue({ userId: filled.adminId, version: 0 }),
+    bookablePartIds: filled.bookablePartIds,
+    hotPartId: filled.hotPartId,
+    hotStock: filled.hotStock,
+  };
+}
+
+async function postgresTarget(): Promise<Target> {
+  const name = `sprocket_bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    env: { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'sprocket-bench-')) },
+    open: () => openPostgres(url.toString()),
+    drop: async () => {
+      const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+function pgliteTarget(): Target {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-bench-'));
+  return {
+    kind: 'pglite',
+    env: { ...serverEnv, DATA_DIR: dataDir },
+    open: () => openPglite(join(dataDir, 'pglite')),
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+function ratio(value: number, reference: number): number {
+  return reference === 0 ? value : value / reference;
+}
+
+function formatLoad(load: number[]): string {
+  return load.map((value) => value.toFixed(2)).join(' ');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

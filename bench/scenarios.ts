@@ -1,0 +1,138 @@
+// What the benchmark measures: each scenario is one request the storefront's pages make (the
+// URLs are those the browser's httpBatchLink sends), with the targets of issue 6.
+import type { LoadSpec } from './load';
+
+export interface Target {
+  /** Requests per second as a fraction of the bare Fastify route's. */
+  rpsRatio?: number;
+  /** Requests per second, absolute. */
+  rps?: number;
+  p99Ms?: number;
+}
+
+export interface Scenario {
+  name: string;
+  title: string;
+  method: 'GET' | 'POST';
+  path: string;
+  bodies?: string[];
+  authorizations?: string[];
+  /** A fixed number of requests instead of a duration. */
+  amount?: number;
+  /** Statuses that are correct answers; anything else counts as an error. */
+  expectedStatuses: string[];
+  target?: Target;
+  /** Compare with the bare route (not for the hot part, whose answers are mostly refusals). */
+  compareWithBare: boolean;
+}
+
+export interface ScenarioData {
+  customerTokens: string[];
+  bookerTokens: string[];
+  adminToken: string;
+  bookablePartIds: string[];
+  hotPartId: string;
+  hotStock: number;
+}
+
+/** A first page as useInfiniteQuery asks for it, in a batch of one as httpBatchLink sends it. */
+function firstPage(procedure: string, limit: number): string {
+  const input = encodeURIComponent(JSON.stringify({ 0: { limit, direction: 'forward' } }));
+  return `/trpc/${procedure}?batch=1&input=${input}`;
+}
+
+function bookingBody(toolsId: string): string {
+  return JSON.stringify({ 0: { toolsId, amount: 1, phone: '5550100', address: '1 Benchmark Way' } });
+}
+
+export function readScenarios(data: ScenarioData): Scenario[] {
+  const bearer = (token: string) => `Bearer ${token}`;
+  return [
+    {
+      name: 'catalog-trpc',
+      title: 'Catalog, first page (tRPC tools.list)',
+      method: 'GET',
+      path: firstPage('tools.list', 6),
+      expectedStatuses: ['200'],
+      target: { rpsRatio: 0.25, p99Ms: 25 },
+      compareWithBare: true,
+    },
+    {
+      name: 'catalog-rest',
+      title: 'Catalog (REST GET /tools)',
+      method: 'GET',
+      path: '/tools',
+      expectedStatuses: ['200'],
+      target: { rpsRatio: 0.6, p99Ms: 25 },
+      compareWithBare: true,
+    },
+    {
+      name: 'reviews',
+      title: 'Reviews with count (tRPC reviews.list)',
+      method: 'GET',
+      path: firstPage('reviews.list', 6),
+      expectedStatuses: ['200'],
+      target: { rpsRatio: 0.3 },
+      compareWithBare: true,
+    },
+    {
+      name: 'orders',
+      title: "A customer's orders (tRPC bookings.mine)",
+      method: 'GET',
+      path: firstPage('bookings.mine', 50),
+      authorizations: data.customerTokens.map(bearer),
+      expectedStatuses: ['200'],
+      target: { rpsRatio: 0.3 },
+      compareWithBare: true,
+    },
+    {
+      name: 'orders-admin',
+      title: 'All orders, admin (tRPC bookings.all)',
+      method: 'GET',
+      path: firstPage('bookings.all', 50),
+      authorizations: [bearer(data.adminToken)],
+      expectedStatuses: ['200'],
+      compareWithBare: true,
+    },
+  ];
+}
+
+export function bookingScenarios(data: ScenarioData): Scenario[] {
+  const bearer = (token: string) => `Bearer ${token}`;
+  return [
+    {
+      name: 'booking-many',
+      title: 'Booking across 200 parts (tRPC bookings.create)',
+      method: 'POST',
+      path: '/trpc/bookings.create?batch=1',
+      bodies: data.bookablePartIds.map(bookingBody),
+      authorizations: data.bookerTokens.map(bearer),
+      expectedStatuses: ['200'],
+      target: { rps: 1000 },
+      compareWithBare: true,
+    },
+    {
+      name: 'booking-hot',
+      title: `Booking one hot part, stock ${data.hotStock}, ${data.hotStock * 3} tries`,
+      method: 'POST',
+      path: '/trpc/bookings.create?batch=1',
+      bodies: [bookingBody(data.hotPartId)],
+      authorizations: data.bookerTokens.map(bearer),
+      amount: data.hotStock * 3,
+      expectedStatuses: ['200', '409'],
+      compareWithBare: false,
+    },
+  ];
+}
+
+export function loadSpec(scenario: Scenario, baseUrl: string, path: string, connections: number, duration: number): LoadSpec {
+  return {
+    url: `${baseUrl}${path}`,
+    method: scenario.method,
+    connections,
+    duration,
+    ...(scenario.amount ? { amount: scenario.amount } : {}),
+    ...(scenario.bodies ? { bodies: scenario.bodies } : {}),
+    ...(scenario.authorizations ? { authorizations: scenario.authorizations } : {}),
+  };
+}

@@ -1,0 +1,153 @@
+// `npm run bench:web`: the embedded storefront as `npm start` runs it (build, then PGlite and both
+// emulators), timed until it is ready to serve, then Lighthouse (mobile, its default throttling)
+// five times on /home and /login in Debian's Chromium. Prints the medians against issue 6's budgets
+// and writes bench/results/web-<time>.json.
+//
+// Environment: CHROME_PATH (default /usr/bin/chromium), WEB_RUNS (default 5).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.WEB_RUNS ?? 5);
+const PAGES = ['/home', '/login'];
+const READY_TIMEOUT_MS = 180_000;
+
+const budgets = {
+  performance: { at: 'least', value: 95 },
+  accessibility: { at: 'least', value: 95 },
+  lcpMs: { at: 'most', value: 2_000 },
+  cls: { at: 'most', value: 0.05 },
+} as const;
+
+type Figures = Record<keyof typeof budgets, number>;
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-web-'));
+  const [port, authPort, paymentsPort, debuggingPort] = [await getPort(), await getPort(), await getPort(), await getPort()];
+  const started = performance.now();
+  const server = spawn('npm', ['start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+      STRIPE_API_BASE: `http://127.0.0.1:${paymentsPort}`,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stopServer = () => {
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  try {
+    await waitUntilReady(`${baseUrl}/ready`, () => server.exitCode);
+    const startupMs = performance.now() - started;
+    console.log(`bench:web: npm start (build, PGlite, both emulators) ready in ${(startupMs / 1000).toFixed(1)} s (budget 15 s)`);
+
+    const browser = await chromium.launch({
+      executablePath: CHROME_PATH,
+      args: [`--remote-debugging-port=${debuggingPort}`, '--no-sandbox'],
+    });
+    const results: Record<string, { runs: Figures[]; median: Figures }> = {};
+    try {
+      for (const page of PAGES) {
+        const runs: Figures[] = [];
+        for (let run = 0; run < RUNS; run++) runs.push(await audit(`${baseUrl}${page}`, debuggingPort));
+        results[page] = { runs, median: medians(runs) };
+      }
+    } finally {
+      await browser.close();
+    }
+
+    const report = { startedAt: new Date().toISOString(), load: loadavg(), startupMs, budgets, pages: results };
+    const resultsDir = new URL('results/', import.meta.url);
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(new URL(`web-${report.startedAt.replace(/[:.]/g, '-')}.json`, resultsDir), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${table(results, startupMs)}`);
+  } finally {
+    stopServer();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+  };
+}
+
+function medians(runs: Figures[]): Figures {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  };
+  return {
+    performance: median(runs.map((run) => run.performance)),
+    accessibility: median(runs.map((run) => run.accessibility)),
+    lcpMs: median(runs.map((run) => run.lcpMs)),
+    cls: median(runs.map((run) => run.cls)),
+  };
+}
+
+function table(results: Record<string, { median: Figures }>, startupMs: number): string {
+  const met = (name: keyof typeof budgets, value: number) =>
+    budgets[name].at === 'least' ? value >= budgets[name].value : value <= budgets[name].value;
+  const cell = (name: keyof typeof budgets, value: number, text: string) => `${text}${met(name, value) ? '' : ' (over budget)'}`;
+  const lines = [
+    `| page | performance (≥ 95) | accessibility (≥ 95) | LCP (≤ 2.0 s) | CLS (≤ 0.05) |`,
+    '|---|---|---|---|---|',
+    ...Object.entries(results).map(
+      ([page, { median }]) =>
+        `| ${page} | ${cell('performance', median.performance, String(median.performance))} | ` +
+        `${cell('accessibility', median.accessibility, String(median.accessibility))} | ` +
+        `${cell('lcpMs', median.lcpMs, `${(median.lcpMs / 1000).toFixed(2)} s`)} | ` +
+        `${cell('cls', median.cls, median.cls.toFixed(3))} |`,
+    ),
+  ];
+  return `Medians of ${RUNS} Lighthouse mobile runs; npm start ready in ${(startupMs / 1000).toFixed(1)} s (≤ 15 s).\n\n${lines.join('\n')}`;
+}
+
+async function waitUntilReady(url: string, exitCode: () => number | null): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exitCode() !== null) throw new Error(`npm start exited with code ${exitCode()} before it was ready`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('npm start was not ready in time');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

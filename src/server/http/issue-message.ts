@@ -1,0 +1,34 @@
+// The sentence an API caller reads for a refused input. A message our schemas chose (they all come
+// from src/shared/messages.ts) is kept; zod's own defaults ("Invalid input: expected string,
+// received undefined") are rephrased around the field's name.
+import type { core } from 'zod';
+import { messages } from '../../shared/messages';
+
+const ownMessages = new Set<string>(Object.values(messages).filter((message) => typeof message === 'string'));
+
+const kinds: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+const units: Record<string, string> = { string: ' characters long', array: ' items' };
+
+export function issueMessage(issue: core.$ZodIssue | undefined): string {
+  if (!issue) return messages.requestInvalid;
+  if (ownMessages.has(issue.message)) return issue.message;
+  const subject = issue.path.length === 0 ? 'The request' : `The field "${issue.path.map(String).join('.')}"`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `${subject} is missing or is not ${kinds[issue.expected] ?? 'of the right kind'}.`;
+    case 'too_big':
+      return `${subject} must be at most ${issue.maximum}${units[issue.origin] ?? ''}.`;
+    case 'too_small':
+      return `${subject} must be at least ${issue.minimum}${units[issue.origin] ?? ''}.`;
+    default:
+      return `${subject} is not valid.`;
+  }
+}

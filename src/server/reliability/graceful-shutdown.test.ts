@@ -1,0 +1,206 @@
+// Graceful shutdown: a server process (the test entry, which stops exactly as index.ts does) gets
+// SIGTERM while a request is in flight (held at the payments provider). It stops accepting new
+// connections at once, finishes that request with 200, writes its result to the database, then
+// exits with 0.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionTokens } from '../auth/session-tokens';
+import { openPglite, type DatabaseHandle } from '../db/database';
+import { bookings, tools, users } from '../db/schema';
+import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../payments/test-support';
+import { startServerProcess } from '../testing/server-process';
+import { openTestDatabase, usingPostgres } from '../testing/test-database';
+import { TEST_WEBHOOK_SECRET } from '../testing/test-shop';
+
+/** A pass-through to the payments emulator that can hold the next PaymentIntent creation. */
+interface Gate {
+  url: string;
+  /** Holds the next create call; resolves once it has arrived and is held. */
+  holdNextCreate(): Promise<void>;
+  release(): void;
+  close(): Promise<void>;
+}
+
+async function startGate(target: string): Promise<Gate> {
+  let armed: { arrived: () => void; released: Promise<void> } | null = null;
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    if (armed && request.method === 'POST' && request.url === '/v1/payment_intents') {
+      const held = armed;
+      armed = null;
+      held.arrived();
+      await held.released;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+    ) as Record<string, string>;
+    const upstream = await fetch(`${target}${request.url}`, {
+      method: request.method,
+      headers,
+      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+    });
+    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    response.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no gate address');
+  let release = () => {};
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    holdNextCreate: () =>
+      new Promise<void>((arrived) => {
+        const released = new Promise<void>((resolve) => (release = resolve));
+        armed = { arrived, released };
+      }),
+    release: () => release(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Resolves true when a new TCP connection to the port is refused, false when it is accepted. */
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+/**
+ * The database the server process uses: this file's Postgres clone, or PGlite in a directory
+ * (the test opens it only while the process is not running: PGlite allows one user at a time).
+ */
+async function databaseForServerProcess(): Promise<{
+  env: Record<string, string>;
+  use<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T>;
+  cleanup(): Promise<void>;
+}> {
+  if (usingPostgres()) {
+    const database = await openTestDatabase();
+    return {
+      env: { DATABASE_URL: database.url ?? '' },
+      use: async <T>(work: (handle: DatabaseHandle) => Promise<T>) => work(database),
+      cleanup: () => database.close(),
+    };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'sprocket-shutdown-'));
+  return {
+    env: { DATA_DIR: dir },
+    use: async <T>(work: (handle: DatabaseHandle) => Promise<T>) => {
+      const handle = await openPglite(join(dir, 'pglite'));
+      try {
+        return await work(handle);
+      } finally {
+        await handle.close();
+      }
+    },
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+describe('graceful shutdown on SIGTERM', () => {
+  let payments: RunningPaymentsEmulator;
+  let gate: Gate;
+  let database: Awaited<ReturnType<typeof databaseForServerProcess>>;
+
+  beforeAll(async () => {
+    payments = await startPaymentsEmulator({
+      port: 0,
+      secretKey: SECRET_KEY,
+      publishableKey: PUBLISHABLE_KEY,
+      webhookSecret: TEST_WEBHOOK_SECRET,
+    });
+    gate = await startGate(payments.url);
+    database = await databaseForServerProcess();
+  });
+  afterAll(async () => {
+    gate?.release();
+    await gate?.close();
+    await payments?.close();
+    await database?.cleanup();
+  });
+
+  it('finishes the request in flight with 200, refuses new connections meanwhile, and exits with 0', async () => {
+    const sessionSecret = randomBytes(32).toString('hex');
+    const { userId, bookingId } = await database.use(async ({ db }) => {
+      const [user] = await db.insert(users).values({ email: 'shutdown@example.com', displayName: 'Casey' }).returning();
+      const [tool] = await db
+        .insert(tools)
+        .values({
+          name: 'Seatpost clamp',
+          img: '/images/parts/placeholder.svg',
+          priceCents: 12_00,
+          minimumOrderQuantity: 1,
+          available: 10,
+          description: 'A part booked just before the server is asked to stop.',
+        })
+        .returning();
+      if (!user || !tool) throw new Error('could not seed');
+      const [booking] = await db
+        .insert(bookings)
+        .values({
+          toolId: tool.id,
+          userId: user.id,
+          toolName: tool.name,
+          email: user.email,
+          personName: 'Casey',
+          phone: '+1 555 0100',
+          address: '1 Chainring Road, Portland',
+          quantity: 2,
+          unitPriceCents: 12_00,
+          totalCents: 24_00,
+        })
+        .returning();
+      if (!booking) throw new Error('could not seed');
+      return { userId: user.id, bookingId: booking.id };
+    });
+    const token = await createSessionTokens(sessionSecret).issue({ userId, version: 0 });
+    const server = await startServerProcess({
+      ...database.env,
+      SESSION_SECRET: sessionSecret,
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_BASE: gate.url,
+    });
+    const port = Number(new URL(server.url).port);
+
+    const held = gate.holdNextCreate();
+    let answered = false;
+    const inFlight = fetch(`${server.url}/create-payment-intent`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ bookingId }),
+    }).finally(() => (answered = true));
+    await held;
+
+    server.child.kill('SIGTERM');
+    await expect.poll(() => connectionRefused(port), { timeout: 5_000 }).toBe(true);
+    expect(answered).toBe(false);
+
+    gate.release();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    const { clientSecret } = (await response.json()) as { clientSecret: string };
+    expect(clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(await server.stop()).toBe(0);
+
+    // The request's own write (the intent recorded on the booking) landed before the database closed.
+    const [row] = await database.use(({ db }) =>
+      db.select({ paymentIntentId: bookings.paymentIntentId }).from(bookings).where(eq(bookings.id, bookingId)),
+    );
+    expect(clientSecret.startsWith(`${row?.paymentIntentId}_secret_`)).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,241 @@
+// The permission matrix (issue 7, item 1): every tRPC procedure and every REST route, called over
+// HTTP by each kind of caller with valid input, against one table of expected outcomes. A
+// procedure or route missing from the table fails the suite; a refused call must change nothing.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { messages } from '../../shared/messages';
+import { signInForIdToken } from '../identity/test-accounts';
+import { eventFor, form, openIntent, paidBooking, payInBrowser, providerIntent, stripeFor } from '../payments/test-support';
+import { TEST_PROJECT_ID } from '../testing/global-setup';
+import { createTestShop, TEST_WEBHOOK_SECRET, type TestShop } from '../testing/test-shop';
+import {
+  bearer,
+  createCast,
+  databaseFingerprint,
+  outcomeOf,
+  procedureTypes,
+  routeTable,
+  subjectNames,
+  trpcCall,
+  type Cast,
+  type HttpCall,
+  type Subject,
+  type SubjectName,
+} from './support';
+
+/** 'ok' is any 2xx; a number is the refusal's HTTP status. */
+type Expected = 'ok' | 400 | 401 | 403 | 404 | 409;
+type Row = Record<SubjectName, Expected>;
+
+const signedOut = { visitor: 401, removedUser: 401, expiredSession: 401, tamperedToken: 401 } as const;
+const PUBLIC: Row = { visitor: 'ok', owner: 'ok', otherCustomer: 'ok', admin: 'ok', removedUser: 'ok', expiredSession: 'ok', tamperedToken: 'ok' };
+const SIGNED_IN: Row = { ...signedOut, owner: 'ok', otherCustomer: 'ok', admin: 'ok' };
+const OWNER_OR_ADMIN: Row = { ...signedOut, owner: 'ok', otherCustomer: 403, admin: 'ok' };
+const OWNER_ONLY: Row = { ...signedOut, owner: 'ok', otherCustomer: 403, admin: 403 };
+const ADMIN_ONLY: Row = { ...signedOut, owner: 403, otherCustomer: 403, admin: 'ok' };
+/** Exchanging one's own fresh Firebase sign-in works for everyone but a removed account. */
+const SESSION_EXCHANGE: Row = { ...PUBLIC, removedUser: 403 };
+
+interface World {
+  shop: TestShop;
+  cast: Cast;
+  /** A part with plenty of stock for bookings. */
+  partId: string;
+}
+
+interface Operation<F> {
+  expected: Row;
+  /** What the call needs, made fresh for each cell. */
+  fixture?: (world: World, subject: Subject) => Promise<F>;
+  /** The call with valid input; headers given here replace the subject's. */
+  call: (fixture: F, world: World, subject: Subject) => HttpCall;
+}
+
+function op<F = undefined>(operation: Operation<F>): Operation<unknown> {
+  return operation as Operation<unknown>;
+}
+
+const newPart = () => ({
+  name: `Matrix part ${randomBytes(3).toString('hex')}`,
+  price: 12.5,
+  img: '/images/parts/placeholder.svg',
+  description: 'A part added by the permission matrix.',
+  minimumOrderQuantity: 1,
+  available: 5,
+});
+const bookingInput = (toolsId: string) => ({ toolsId, amount: 1, ...form });
+
+const freshPart = async ({ shop }: World) => shop.createTool({ minimumOrderQuantity: 1, available: 5 });
+/** An unpaid booking of the owner. */
+const ownersBooking = async ({ shop, cast, partId }: World) =>
+  shop.caller(cast.owner.user).bookings.create(bookingInput(partId));
+/** An unpaid booking of the owner whose card payment the provider has taken. */
+const paidAtProvider = async ({ shop, cast, partId }: World) => {
+  const booking = await shop.caller(cast.owner.user).bookings.create(bookingInput(partId));
+  const intent = await openIntent(shop, cast.owner, booking._id);
+  await payInBrowser(shop, intent);
+  return { bookingId: booking._id, intentId: intent.id };
+};
+const paidBookingId = async ({ shop, cast }: World) => (await paidBooking(shop, cast.owner)).booking._id;
+const someoneToPromote = async ({ shop }: World) => (await shop.createUser('user')).user;
+
+const firebaseAccounts = new Map<string, string>();
+/** A fresh Firebase ID token for the subject's own email (a new account for a visitor). */
+async function ownSignIn(_world: World, subject: Subject): Promise<{ email: string; idToken: string }> {
+  const email = subject.account?.user.email ?? `visitor-${randomBytes(5).toString('hex')}@example.com`;
+  const password = firebaseAccounts.get(email) ?? 'matrix-secret-1';
+  const created = firebaseAccounts.has(email);
+  firebaseAccounts.set(email, password);
+  const { idToken } = await signInForIdToken(`http://${inject('authEmulatorHost')}`, TEST_PROJECT_ID, { email, password }, { create: !created });
+  return { email, idToken };
+}
+
+/** tRPC procedures by path. */
+const procedures: Record<string, Operation<unknown>> = {
+  'tools.list': op({ expected: PUBLIC, call: () => trpcCall('tools.list', { limit: 5 }) }),
+  'tools.byId': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('tools.byId', { id: partId }) }),
+  'tools.create': op({ expected: ADMIN_ONLY, call: () => trpcCall('tools.create', newPart()) }),
+  'tools.remove': op({ expected: ADMIN_ONLY, fixture: freshPart, call: (part) => trpcCall('tools.remove', { id: part.id }) }),
+  'reviews.list': op({ expected: PUBLIC, call: () => trpcCall('reviews.list', {}) }),
+  'reviews.create': op({ expected: SIGNED_IN, call: () => trpcCall('reviews.create', { rating: 4, text: 'Runs smooth.' }) }),
+  'bookings.create': op({ expected: SIGNED_IN, call: (_f, { partId }) => trpcCall('bookings.create', bookingInput(partId)) }),
+  'bookings.mine': op({ expected: OWNER_ONLY, call: (_f, { cast }) => trpcCall('bookings.mine', { email: cast.owner.user.email }) }),
+  'bookings.byId': op({ expected: OWNER_OR_ADMIN, fixture: ownersBooking, call: (b) => trpcCall('bookings.byId', { id: b._id }) }),
+  'bookings.cancel': op({ expected: OWNER_OR_ADMIN, fixture: ownersBooking, call: (b) => trpcCall('bookings.cancel', { id: b._id }) }),
+  'bookings.markPaid': op({
+    expected: OWNER_OR_ADMIN,
+    fixture: paidAtProvider,
+    call: (p) => trpcCall('bookings.markPaid', { id: p.bookingId, transactionId: p.intentId }),
+  }),
+  'bookings.all': op({ expected: ADMIN_ONLY, call: () => trpcCall('bookings.all', { limit: 5 }) }),
+  'bookings.ship': op({ expected: ADMIN_ONLY, fixture: paidBookingId, call: (id) => trpcCall('bookings.ship', { id }) }),
+  'users.createSession': op({ expected: SESSION_EXCHANGE, fixture: ownSignIn, call: (signIn) => trpcCall('users.createSession', signIn) }),
+  'users.isAdmin': op({ expected: OWNER_OR_ADMIN, call: (_f, { cast }) => trpcCall('users.isAdmin', { email: cast.owner.user.email }) }),
+  'users.me': op({ expected: SIGNED_IN, call: () => trpcCall('users.me') }),
+  'users.list': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.list') }),
+  'users.makeAdmin': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => trpcCall('users.makeAdmin', { email: u.email }) }),
+  'users.remove': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => trpcCall('users.remove', { id: u.id }) }),
+  'users.auditLog': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.auditLog') }),
+  'payments.createIntent': op({ expected: OWNER_ONLY, fixture: ownersBooking, call: (b) => trpcCall('payments.createIntent', { bookingId: b._id }) }),
+};
+
+const json = (method: HttpCall['method'], url: string, payload: unknown): HttpCall => ({
+  method,
+  url,
+  payload: JSON.stringify(payload),
+  headers: { 'content-type': 'application/json' },
+});
+const q = encodeURIComponent;
+
+/** REST routes by `METHOD /path` as Fastify lists them. */
+const routes: Record<string, Operation<unknown>> = {
+  'GET /health': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/health' }) }),
+  'GET /ready': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/ready' }) }),
+  'GET /config.json': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/config.json' }) }),
+  'GET /review': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/review?limit=5' }) }),
+  'GET /tools': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/tools?limit=5' }) }),
+  'POST /tools': op({ expected: ADMIN_ONLY, call: () => json('POST', '/tools', newPart()) }),
+  'DELETE /deleted': op({ expected: ADMIN_ONLY, fixture: freshPart, call: (part) => ({ method: 'DELETE', url: `/deleted?amount=${part.id}` }) }),
+  'POST /booking': op({ expected: SIGNED_IN, call: (_f, { partId }) => json('POST', '/booking', bookingInput(partId)) }),
+  'GET /booking': op({ expected: OWNER_ONLY, call: (_f, { cast }) => ({ method: 'GET', url: `/booking?email=${q(cast.owner.user.email)}` }) }),
+  'GET /booking/:id': op({ expected: OWNER_OR_ADMIN, fixture: ownersBooking, call: (b) => ({ method: 'GET', url: `/booking/${b._id}` }) }),
+  'PATCH /booking/:id': op({
+    expected: OWNER_OR_ADMIN,
+    fixture: paidAtProvider,
+    call: (p) => json('PATCH', `/booking/${p.bookingId}`, { transactionId: p.intentId }),
+  }),
+  'DELETE /booking': op({ expected: OWNER_OR_ADMIN, fixture: ownersBooking, call: (b) => ({ method: 'DELETE', url: `/booking?amount=${b._id}` }) }),
+  'GET /bookingss': op({ expected: ADMIN_ONLY, call: () => ({ method: 'GET', url: '/bookingss?limit=5' }) }),
+  // The bearer of the session exchange is the Firebase ID token, whoever sends it.
+  'PUT /user/:email': op({
+    expected: SESSION_EXCHANGE,
+    fixture: ownSignIn,
+    call: (signIn) => ({ method: 'PUT', url: `/user/${q(signIn.email)}`, headers: bearer(signIn.idToken) }),
+  }),
+  'GET /admin/:email': op({ expected: OWNER_OR_ADMIN, call: (_f, { cast }) => ({ method: 'GET', url: `/admin/${q(cast.owner.user.email)}` }) }),
+  'GET /user': op({ expected: ADMIN_ONLY, call: () => ({ method: 'GET', url: '/user' }) }),
+  'PUT /user/admin/:email': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => ({ method: 'PUT', url: `/user/admin/${q(u.email)}` }) }),
+  'DELETE /user': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => ({ method: 'DELETE', url: `/user?amount=${u.id}` }) }),
+  'POST /create-payment-intent': op({ expected: OWNER_ONLY, fixture: ownersBooking, call: (b) => json('POST', '/create-payment-intent', { bookingId: b._id }) }),
+  // The provider's signature is the credential here; a session changes nothing.
+  'POST /webhooks/stripe': op({ expected: PUBLIC, fixture: signedSucceededEvent, call: (delivery) => delivery }),
+  'POST /vitals': op({ expected: PUBLIC, call: () => json('POST', '/vitals', { name: 'LCP', value: 1200, rating: 'good' }) }),
+  // CORS preflights: no other origin is allowed by default, so nobody gets an answer.
+  'OPTIONS *': op({
+    expected: { ...PUBLIC, ...Object.fromEntries(subjectNames.map((name) => [name, 404])) } as Row,
+    call: () => ({
+      method: 'OPTIONS',
+      url: '/tools',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    }),
+  }),
+};
+
+/** A payment_intent.succeeded event for the owner's paid booking, signed as Stripe signs it. */
+async function signedSucceededEvent(world: World): Promise<HttpCall> {
+  const { intentId } = await paidAtProvider(world);
+  const payload = JSON.stringify(eventFor('payment_intent.succeeded', await providerIntent(world.shop, intentId)));
+  const signature = stripeFor(world.shop).webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
+  return { method: 'POST', url: '/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
+}
+
+/** tRPC's one HTTP route; each procedure behind it has its own row above. */
+const TRPC_ROUTE = /^[A-Z]+ \/trpc\//;
+
+let world: World;
+
+beforeAll(async () => {
+  const shop = await createTestShop();
+  const cast = await createCast(shop);
+  const part = await shop.createTool({ minimumOrderQuantity: 1, available: 100_000 });
+  world = { shop, cast, partId: part.id };
+});
+afterAll(() => world.shop.close());
+
+describe('the table', () => {
+  it('has a row for every tRPC procedure', () => {
+    expect(Object.keys(procedures).sort()).toEqual(Object.keys(procedureTypes()).sort());
+  });
+
+  it('has a row for every REST route', () => {
+    const served = routeTable(world.shop.app).filter((route) => !TRPC_ROUTE.test(route));
+    expect(Object.keys(routes).sort()).toEqual(served);
+  });
+});
+
+const doors = [
+  ...Object.entries(procedures).map(([path, operation]) => ({ title: `tRPC ${path}`, operation })),
+  ...Object.entries(routes).map(([route, operation]) => ({ title: `REST ${route}`, operation })),
+];
+
+for (const { title, operation } of doors) {
+  describe(title, () => {
+    for (const name of subjectNames) {
+      const expected = operation.expected[name];
+      it(`${name} → ${expected}`, async () => {
+        const subject = world.cast.subjects[name];
+        const fixture = operation.fixture ? await operation.fixture(world, subject) : undefined;
+        const call = operation.call(fixture, world, subject);
+        const before = await databaseFingerprint(world.shop.database.db);
+
+        const headers = subject.freshHeaders ? await subject.freshHeaders() : subject.headers;
+        const response = await world.shop.app.inject({ ...call, headers: { ...headers, ...call.headers } });
+        const outcome = outcomeOf(response);
+
+        if (expected === 'ok') {
+          expect(outcome.status, response.body).toBeGreaterThanOrEqual(200);
+          expect(outcome.status, response.body).toBeLessThan(300);
+          return;
+        }
+        expect(outcome.status, response.body).toBe(expected);
+        if (expected === 401) {
+          const message = name === 'visitor' ? messages.signInRequired : messages.sessionExpired;
+          expect(outcome).toMatchObject({ code: 'UNAUTHORIZED', message });
+        }
+        if (expected === 403) expect(outcome.code).toBe('FORBIDDEN');
+        expect(await databaseFingerprint(world.shop.database.db)).toEqual(before);
+      });
+    }
+  });
+}

@@ -1,0 +1,214 @@
+// Stock holds expire: unpaid bookings older than the hold time are cancelled as 'expired' and their
+// stock returned, their PaymentIntents closed first (or the booking settled paid when the money
+// already arrived), exactly once however many passes run at the same time.
+import { eq, sql } from 'drizzle-orm';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openPostgres, type Database } from '../db/database';
+import { bookings } from '../db/schema';
+import { createStripeGateway } from '../payments/stripe-gateway';
+import {
+  SECRET_KEY,
+  bookPart,
+  bookingRow,
+  confirmInBrowser,
+  form,
+  openIntent,
+  paidBooking,
+  payInBrowser,
+  stockOf,
+  stripeFor,
+} from '../payments/test-support';
+import { TEST_WEBHOOK_SECRET, createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { expireStaleHolds, startHoldExpiry } from './hold-expiry';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+let shop: TestShop;
+let customer: TestUser;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  customer = await shop.createUser('user');
+});
+afterAll(() => shop.close());
+
+/** Moves the booking's creation `hours` into the past. */
+async function ageBooking(id: string, hours: number): Promise<void> {
+  await shop.database.db
+    .update(bookings)
+    .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+    .where(eq(bookings.id, id));
+}
+
+const expire = (db: Database = shop.database.db, payments = shop.deps.payments) =>
+  expireStaleHolds(db, payments, { olderThanMs: DAY_MS });
+
+describe('expireStaleHolds', () => {
+  it('cancels an unpaid booking older than the hold time as expired and returns its stock', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    await ageBooking(booking._id, 25);
+
+    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
+    expect((await bookingRow(shop, booking._id)).cancelledAt).toBeInstanceOf(Date);
+    expect(await stockOf(shop, toolId)).toBe(10);
+    // The customer still sees it, as cancelled because the hold expired.
+    const mine = await shop.caller(customer.user).bookings.mine();
+    expect(mine.items.find((item) => item._id === booking._id)).toMatchObject({
+      status: 'cancelled',
+      paid: false,
+      cancelReason: 'expired',
+    });
+  });
+
+  it('leaves younger unpaid bookings, and paid and shipped ones of any age, alone', async () => {
+    const young = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    await ageBooking(young.booking._id, 23);
+    const paid = await paidBooking(shop, customer);
+    await ageBooking(paid.booking._id, 48);
+    const shipped = await paidBooking(shop, customer);
+    await shop.database.db.update(bookings).set({ status: 'shipped', shippedAt: new Date() }).where(eq(bookings.id, shipped.booking._id));
+    await ageBooking(shipped.booking._id, 48);
+
+    expect(await expire()).toEqual({ expired: 0, settledPaid: 0, failed: 0 });
+
+    expect(await bookingRow(shop, young.booking._id)).toMatchObject({ status: 'unpaid', cancelReason: null });
+    expect(await stockOf(shop, young.toolId)).toBe(8);
+    expect(await bookingRow(shop, paid.booking._id)).toMatchObject({ status: 'paid', cancelReason: null });
+    expect(await bookingRow(shop, shipped.booking._id)).toMatchObject({ status: 'shipped', cancelReason: null });
+  });
+
+  it('cancels the open PaymentIntent first, so the expired booking can no longer be paid', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    const intent = await openIntent(shop, customer, booking._id);
+    await ageBooking(booking._id, 30);
+
+    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+
+    expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('canceled');
+    expect((await confirmInBrowser(shop, intent)).status).toBe(400);
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
+    expect(await stockOf(shop, toolId)).toBe(10);
+  });
+
+  it('settles the booking as paid, keeping its stock, when the money arrived before the hold expired', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    const intent = await openIntent(shop, customer, booking._id);
+    await payInBrowser(shop, intent);
+    await ageBooking(booking._id, 30);
+
+    expect(await expire()).toEqual({ expired: 0, settledPaid: 1, failed: 0 });
+
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id, cancelReason: null });
+    expect(await stockOf(shop, toolId)).toBe(6);
+  });
+
+  it('keeps a booking with an intent unpaid while the provider is unreachable, and expires it on a later pass', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    await openIntent(shop, customer, booking._id);
+    await ageBooking(booking._id, 30);
+    const unreachable = createStripeGateway({
+      secretKey: SECRET_KEY,
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      apiBase: `http://127.0.0.1:${await getPort()}`,
+    });
+
+    expect(await expire(shop.database.db, unreachable)).toEqual({ expired: 0, settledPaid: 0, failed: 1 });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid' });
+    expect(await stockOf(shop, toolId)).toBe(6);
+
+    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+    expect(await stockOf(shop, toolId)).toBe(10);
+  });
+
+  it('releases each booking exactly once when six passes run at the same time', async () => {
+    const parts = await Promise.all(Array.from({ length: 3 }, () => shop.createTool({ minimumOrderQuantity: 1, available: 100 })));
+    const customers = await Promise.all(Array.from({ length: 30 }, () => shop.createUser('user')));
+    const booked = await Promise.all(
+      customers.map(async (owner, index) => {
+        const part = parts[index % parts.length] as { id: string };
+        const booking = await shop.caller(owner.user).bookings.create({
+          toolsId: part.id,
+          amount: 1 + (index % 5),
+          ...form,
+        });
+        if (index % 3 === 0) await openIntent(shop, owner, booking._id);
+        await ageBooking(booking._id, 25);
+        return booking;
+      }),
+    );
+    // On Postgres each pass gets its own connections, as separate server processes would.
+    const url = shop.database.url;
+    const handles = url ? await Promise.all(Array.from({ length: 3 }, () => openPostgres(url, { maxConnections: 3 }))) : [];
+    const databases = [shop.database.db, ...handles.map((handle) => handle.db)];
+
+    try {
+      const passes = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => expire(databases[index % databases.length])),
+      );
+
+      expect(passes.reduce((sum, pass) => sum + pass.expired, 0)).toBe(30);
+      expect(passes.reduce((sum, pass) => sum + pass.failed + pass.settledPaid, 0)).toBe(0);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+    }
+    for (const booking of booked) {
+      expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
+    }
+    for (const part of parts) expect(await stockOf(shop, part.id)).toBe(100);
+  });
+});
+
+describe('the background hold expiry', () => {
+  it('runs every interval once the app is ready, and stops when the app closes', async () => {
+    const app = await buildApp(shop.deps, {
+      ping: shop.database.ping,
+      runtimeConfig: { firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' }, payments: { mode: 'stripe', publishableKey: 'pk_test_x' } },
+      holdExpiry: { olderThanMs: DAY_MS, everyMs: 20 },
+    });
+    const before = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    await ageBooking(before.booking._id, 25);
+
+    await app.ready();
+    await expect.poll(async () => (await bookingRow(shop, before.booking._id)).status, { timeout: 5_000 }).toBe('cancelled');
+    expect(await stockOf(shop, before.toolId)).toBe(10);
+
+    await app.close();
+    const after = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    await ageBooking(after.booking._id, 25);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await bookingRow(shop, after.booking._id)).toMatchObject({ status: 'unpaid' });
+    await expire();
+  });
+
+  it('does not overlap a slow pass with the next one, and stop() waits for the pass in progress', async () => {
+    const { booking } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    await openIntent(shop, customer, booking._id);
+    await ageBooking(booking._id, 25);
+    let retrievals = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slowPayments = {
+      ...shop.deps.payments,
+      retrieveIntent: async (id: string) => {
+        retrievals++;
+        await released;
+        return shop.deps.payments.retrieveIntent(id);
+      },
+    };
+    const timer = startHoldExpiry({ ...shop.deps, payments: slowPayments }, { olderThanMs: DAY_MS, everyMs: 10 });
+
+    await expect.poll(() => retrievals).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(retrievals).toBe(1);
+    const stopped = timer.stop();
+    release();
+    await stopped;
+
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
+  });
+});

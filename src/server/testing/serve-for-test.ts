@@ -1,0 +1,63 @@
+// Test-only entry: the storefront built from the environment without starting any emulator, so a
+// test can run several server processes against one database, the run's Auth emulator
+// (FIREBASE_AUTH_EMULATOR_HOST) and a payments server it controls (STRIPE_API_BASE with test keys).
+// The database is DATABASE_URL, or PGlite under DATA_DIR. Prints {"listening": url} on stdout
+// once it listens (PORT=0 picks a free port) and shuts down exactly as index.ts does.
+import { join } from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../app';
+import { createSessionTokens } from '../auth/session-tokens';
+import { createReadCache } from '../cache/read-cache';
+import { stopGracefullyOnSignals } from '../boot/shutdown';
+import { loadConfig } from '../config';
+import { openPglite, openPostgres } from '../db/database';
+import { createFirebaseIdentity } from '../identity/firebase-identity';
+import { createStripeGateway } from '../payments/stripe-gateway';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const { identity, payments, sessionSecret } = config;
+  if (identity.kind !== 'emulator' || payments.kind !== 'stripe' || !sessionSecret) {
+    throw new Error('serve-for-test needs FIREBASE_AUTH_EMULATOR_HOST, STRIPE_* test keys with STRIPE_API_BASE, and SESSION_SECRET');
+  }
+  // Logs go to stderr: stdout carries only the listening line.
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
+  const database =
+    config.database.kind === 'postgres'
+      ? await openPostgres(config.database.url)
+      : await openPglite(join(config.database.dir, 'pglite'));
+  const firebase = createFirebaseIdentity({ projectId: identity.projectId, emulatorHost: identity.host });
+  const app = await buildApp(
+    {
+      db: database.db,
+      cache: createReadCache(database.changes),
+      identity: firebase,
+      payments: createStripeGateway(payments),
+      sessions: createSessionTokens(sessionSecret),
+      adminEmails: config.adminEmails,
+      log,
+    },
+    {
+      runtimeConfig: {
+        firebase: { apiKey: 'demo-api-key', authDomain: 'demo', projectId: identity.projectId },
+        payments: { mode: 'stripe', publishableKey: payments.publishableKey },
+      },
+      ping: database.ping,
+      logger: log,
+      holdExpiry: { olderThanMs: config.holdExpiryMs },
+    },
+  );
+  stopGracefullyOnSignals(app, log, async () => {
+    await firebase.close();
+    await database.close();
+  });
+  const url = await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`${JSON.stringify({ listening: url })}\n`);
+  // Never outlive the test that started this process: its end of stdin closes when it goes away.
+  process.stdin.on('close', () => process.exit(1)).resume();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+// Runs the test entry (serve-for-test.ts) as a child process: for tests that need several server
+// processes sharing one database, or a real process to send SIGTERM to.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { TEST_PROJECT_ID } from './global-setup';
+
+const entry = fileURLToPath(new URL('./serve-for-test.ts', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const STARTUP_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 20_000;
+
+export interface ServerProcess {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
+  exited: Promise<number | null>;
+  /** Sends SIGTERM and waits for the process to end (killing it, and failing, after 20 s). */
+  stop(): Promise<number | null>;
+  /** What the process wrote to stderr (its logs), for failure messages. */
+  logs(): string;
+}
+
+/**
+ * Starts a server process on a free port. `env` names the database (DATABASE_URL, or DATA_DIR for
+ * PGlite), SESSION_SECRET and the STRIPE_* keys and API base; the run's Auth emulator is added.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      ...env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    let settled = false;
+    const timer = setTimeout(() => fail(`did not listen within ${STARTUP_TIMEOUT_MS} ms`), STARTUP_TIMEOUT_MS);
+    function fail(reason: string) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`the server process ${reason}:\n${stderr}`));
+    }
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const line = /^\{"listening":"[^"]+"\}$/m.exec(stdout);
+      if (!line || settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve((JSON.parse(line[0]) as { listening: string }).listening);
+    });
+    void exited.then((code) => fail(`exited with ${code} before listening`));
+  });
+
+  return {
+    url,
+    child,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      const code = await exited;
+      clearTimeout(timer);
+      if (child.signalCode === 'SIGKILL') throw new Error(`the server process did not stop within ${STOP_TIMEOUT_MS} ms:\n${stderr}`);
+      return code;
+    },
+    logs: () => stderr,
+  };
+}
