@@ -58,9 +58,11 @@ describe('a customer', () => {
     const customer = await shop.customer('tampered');
     const page = await customerOnMyOrders(customer);
     await page.evaluate(() => {
-      const token = localStorage.getItem('accessToken') ?? '';
-      const last = token.at(-1) === 'A' ? 'B' : 'A';
-      localStorage.setItem('accessToken', `${token.slice(0, -1)}${last}`);
+      // The signature's first character carries six whole bits; its last carries padding that
+      // base64url decoders ignore, so changing that one could leave the signature as it was.
+      const [header, payload, signature = ''] = (localStorage.getItem('accessToken') ?? '').split('.');
+      const changed = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+      localStorage.setItem('accessToken', `${header}.${payload}.${changed}`);
     });
 
     await openFromSidebar(page, 'My Profile');
