@@ -10,7 +10,7 @@ import { createContextInner, type AppDeps } from './context';
 import { errorBody, sendError } from './http/error-response';
 import {
   httpClient,
-  redactingChildLogger,
+  redactingLogger,
   registerSecurity,
   securityOptions,
   type SecurityOverrides,
@@ -45,7 +45,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export async function buildApp(deps: AppDeps, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(options.logger ? { loggerInstance: redactingLogger(options.logger) } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     genReqId: (request) => {
@@ -56,10 +56,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     routerOptions: { maxParamLength: 500 },
     // A malformed URL gets the same JSON error shape as everything else.
     frameworkErrors: sendError,
-    childLoggerFactory: redactingChildLogger,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
   });
   registerPublicCaching(app);
   app.setReplySerializer((payload) => stringifyJson(payload));
@@ -126,15 +122,22 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     root: clientDir,
     wildcard: false,
     index: false,
-    setHeaders: (reply, path) => {
-      const hashed = path.startsWith(join(clientDir, 'assets'));
-      void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    },
+    // The build writes .br and .gz copies of its text files (vite-precompress.ts).
+    preCompressed: true,
+    setHeaders: (reply, path) => void reply.header('cache-control', cacheControlOf(clientDir, path)),
   });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
-    void reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
+}
+
+/**
+ * Hashed assets never change; the page names the current ones, so browsers revalidate it every
+ * time (a new deploy is picked up at once); other files (images) may be kept a few minutes.
+ */
+function cacheControlOf(clientDir: string, path: string): string {
+  if (path.startsWith(join(clientDir, 'assets'))) return 'public, max-age=31536000, immutable';
+  return path === join(clientDir, 'index.html') ? 'no-cache' : 'public, max-age=300';
 }

@@ -17,15 +17,15 @@ const PUBLIC_ROUTES = new Set(['/tools', '/review']);
 const TRPC_ROUTE = '/trpc/:path';
 
 export function registerPublicCaching(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !isPublicRead(request)) {
-      return payload;
+      return done(null, payload);
     }
     const etag = etagOf(payload);
     void reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('cdn-cache-control', CDN_CACHE_CONTROL).header('etag', etag);
-    if (!matches(request.headers['if-none-match'], etag)) return payload;
+    if (!matches(request.headers['if-none-match'], etag)) return done(null, payload);
     void reply.code(304).removeHeader('content-length');
-    return '';
+    done(null, '');
   });
 }
 

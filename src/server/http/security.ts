@@ -1,12 +1,11 @@
-// HTTP hardening: security headers with a Content-Security-Policy derived from the runtime
-// configuration (so Stripe, Firebase and the emulators work in every run mode), CORS closed to
-// other origins unless listed, the per-client rate limits the procedures consult, and request logs
+// HTTP hardening: the security headers (security-headers.ts) on every answer, CORS closed to other
+// origins unless listed, the per-client rate limits the procedures consult, and request logs
 // without credentials, card data or what customers typed.
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
 import type { RuntimeConfig } from '../../shared/payments';
+import { securityHeaders } from './security-headers';
 import { createRateLimits, type RateLimitRules, type RateLimits } from './rate-limits';
 
 export interface SecurityOptions {
@@ -53,46 +52,6 @@ declare module 'fastify' {
 
 export function httpClient(request: FastifyRequest): HttpClient {
   return { ip: request.ip, rateLimits: request.server.rateLimits };
-}
-
-const FIREBASE_API_ORIGINS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
-/** Firebase's popup sign-in (Google) loads gapi, which opens the auth domain's iframe. */
-const GOOGLE_API_SCRIPTS = 'https://apis.google.com';
-const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
-const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
-const STRIPE_API = 'https://api.stripe.com';
-
-/** The Content-Security-Policy directives for the pages of this run mode. */
-export function contentSecurityPolicy(runtimeConfig: RuntimeConfig): Record<string, string[]> {
-  const { firebase, payments } = runtimeConfig;
-  const emulators = [firebase.emulatorUrl, payments.mode === 'emulator' ? payments.apiBase : undefined]
-    .filter((url): url is string => Boolean(url))
-    .map((url) => new URL(url).origin);
-  const stripe = payments.mode === 'stripe';
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    'base-uri': ["'self'"],
-    'object-src': ["'none'"],
-    'frame-ancestors': ["'self'"],
-    'form-action': ["'self'"],
-    'script-src': ["'self'", GOOGLE_API_SCRIPTS, ...(stripe ? STRIPE_SCRIPTS : [])],
-    'script-src-attr': ["'none'"],
-    // react-toastify inserts its stylesheet as a <style> element at run time.
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'https:'],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...FIREBASE_API_ORIGINS, ...(stripe ? [STRIPE_API] : []), ...emulators],
-    // Firebase's sign-in iframe comes from the auth domain, or from the Auth emulator.
-    'frame-src': [
-      `https://${firebase.authDomain}`,
-      ...(firebase.emulatorUrl ? [new URL(firebase.emulatorUrl).origin] : []),
-      ...(stripe ? STRIPE_FRAMES : []),
-    ],
-    'worker-src': ["'self'"],
-  };
-  // Emulators answer on plain http: upgrading would break them; real deployments serve https only.
-  if (emulators.length === 0) directives['upgrade-insecure-requests'] = [];
-  return directives;
 }
 
 /**
@@ -145,27 +104,25 @@ function errorWithoutParameters(error: Error): unknown {
 }
 
 /**
- * Every request's logger (request.log) redacts REDACTED_LOG_PATHS and query parameters, whatever
- * logger the app was given.
+ * The app's logger, redacting REDACTED_LOG_PATHS and query parameters whatever logger it was
+ * given. Made once: every request's child logger inherits the compiled redaction.
  */
-export const redactingChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
-  logger.child(bindings, {
-    ...options,
-    serializers: { ...options.serializers, err: errorWithoutParameters },
-    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-  });
+export function redactingLogger(logger: FastifyBaseLogger): FastifyBaseLogger {
+  return logger.child(
+    {},
+    { serializers: { err: errorWithoutParameters }, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+  );
+}
 
 export async function registerSecurity(
   app: FastifyInstance,
   options: { runtimeConfig: RuntimeConfig; security: SecurityOptions },
 ): Promise<void> {
   const { runtimeConfig, security } = options;
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(runtimeConfig) },
-    // Firebase's sign-in popup reports back to its opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // Firebase API keys are often restricted to the shop's referrer.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  const headers = securityHeaders(runtimeConfig);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(headers).header('x-request-id', request.id);
+    done();
   });
 
   const allowed = new Set(security.corsOrigins.map((origin) => new URL(origin).origin));

@@ -28,7 +28,6 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
   stringify?: (data: unknown) => string | undefined;
 }
 
-
 interface Call {
   path: string;
   batchIndex: number;
@@ -161,8 +160,8 @@ export async function trpcHandler<TRouter extends AnyTRPCRouter>(
           const error = getTRPCErrorFromUnknown(cause);
           onError?.({ error, path: call.path, request });
           const input = inputs.result()?.[call.batchIndex];
-          const callType = call.procedure?._def.type ?? 'unknown';
-          return { error: getTRPCErrorShape({ config, error, type: callType, path: call.path, input, ctx }) };
+          const kind = call.procedure?._def.type ?? 'unknown';
+          return { error: getTRPCErrorShape({ config, error, type: kind, path: call.path, input, ctx }) };
         }
       }),
     );

@@ -1,0 +1,65 @@
+// The built browser app as the server sends it: the build's Brotli or gzip copies to browsers that
+// accept them (vite-precompress.ts), long caching for hashed assets, and pages for client routes.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { TEST_PROJECT_ID } from '../testing/global-setup';
+import { createTestShop, type TestShop } from '../testing/test-shop';
+
+let shop: TestShop;
+let app: FastifyInstance;
+const clientDir = mkdtempSync(join(tmpdir(), 'sprocket-client-'));
+const script = `console.log(${JSON.stringify('a bicycle part '.repeat(200))});`;
+
+beforeAll(async () => {
+  mkdirSync(join(clientDir, 'assets'));
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Sprocket</title>');
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  shop = await createTestShop();
+  app = await buildApp(shop.deps, {
+    ping: shop.database.ping,
+    clientDir,
+    runtimeConfig: {
+      firebase: { apiKey: 'demo-api-key', authDomain: 'demo', projectId: TEST_PROJECT_ID },
+      payments: { mode: 'emulator', publishableKey: 'pk_test_shop', apiBase: shop.payments.url },
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await shop.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('the built browser app', () => {
+  it('goes compressed to browsers that accept it, and plain to the rest', async () => {
+    const brotli = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.rawPayload.length).toBeLessThan(script.length / 4);
+
+    const gzip = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const answer of [brotli, gzip, plain]) {
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('answers a client route with the page, revalidated every time', async () => {
+    const page = await app.inject({ url: '/dashboard/myorders', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Sprocket</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
