@@ -31,6 +31,8 @@ export interface SessionUser {
   role: Role;
   displayName: string | null;
   photoUrl: string | null;
+  /** Moves whenever one of the user's bookings is written (users.ordersVersion). */
+  ordersVersion: number;
 }
 
 export interface Context {
@@ -70,6 +72,7 @@ const sessionUserById = preparedFor((db) =>
       displayName: users.displayName,
       photoUrl: users.photoUrl,
       sessionVersion: users.sessionVersion,
+      ordersVersion: users.ordersVersion,
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.removedAt)))

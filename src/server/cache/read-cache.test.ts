@@ -81,7 +81,7 @@ describe('the read cache', () => {
     expect(await cache.read('catalog', ['tools'], async () => 'up')).toBe('up');
   });
 
-  it('expires entries after their maximum age and keeps at most maxEntries', async () => {
+  it('expires entries after their maximum age (the cache’s or the read’s) and keeps at most maxEntries', async () => {
     const hub = liveHub();
     const aged = createReadCache(hub, { maxAgeMs: 0 });
     const source = counter();
@@ -89,6 +89,14 @@ describe('the read cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 2));
     await aged.read('catalog', ['tools'], source.load);
     expect(source.calls()).toBe(2);
+
+    const stock = counter();
+    await aged.read('stock', ['tools'], stock.load);
+    const longer = createReadCache(hub);
+    await longer.read('stock', ['tools'], stock.load, 0);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await longer.read('stock', ['tools'], stock.load, 0);
+    expect(stock.calls()).toBe(3);
 
     const small = createReadCache(hub, { maxEntries: 2 });
     const pages = counter();

@@ -1,5 +1,5 @@
 // Booking rules through the tRPC caller: stock, quantity limits, ownership, cancel and ship.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { bookings, tools } from '../db/schema';
@@ -128,6 +128,32 @@ describe('bookings.mine and byId', () => {
     expect(page.items.map((b) => b._id)).toEqual([second._id, first._id]);
   });
 
+  it('serves a customer’s orders from memory until one of their bookings changes, whoever changes it', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
+    const me = await shop.createUser('user');
+    const booked = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    const mine = async () => {
+      const response = await shop.app.inject({ url: '/trpc/bookings.mine', headers: me.headers });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { result: { data: { items: Array<{ _id: string; status: string }> } } }).result.data.items;
+    };
+    expect(await mine()).toEqual([expect.objectContaining({ _id: booked._id, status: 'unpaid' })]);
+
+    // Nothing changed: the page comes from memory, even with the table out of reach.
+    await shop.database.db.execute(sql.raw('alter table bookings rename to bookings_away'));
+    try {
+      expect(await mine()).toEqual([expect.objectContaining({ _id: booked._id, status: 'unpaid' })]);
+    } finally {
+      await shop.database.db.execute(sql.raw('alter table bookings_away rename to bookings'));
+    }
+
+    // Written behind this process's back (as another server process would): seen at once.
+    await shop.database.db.execute(sql`update bookings set status = 'paid', transaction_id = 'pi_elsewhere' where id = ${booked._id}`);
+    expect(await mine()).toEqual([expect.objectContaining({ _id: booked._id, status: 'paid' })]);
+    const another = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 1, ...form });
+    expect((await mine()).map((order) => order._id)).toEqual([another._id, booked._id]);
+  });
+
   it('refuses to list another customer’s orders by email', async () => {
     await expect(shop.caller(customer.user).bookings.mine({ email: otherCustomer.user.email })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -159,6 +185,21 @@ describe('bookings.cancel', () => {
     expect(await stockOf(tool.id)).toBe(10);
     const mine = await shop.caller(customer.user).bookings.mine({});
     expect(mine.items.map((b) => b._id)).not.toContain(booking._id);
+  });
+
+  it('never deadlocks when a customer books and cancels the same part at once, and keeps the stock exact', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000 });
+    const me = await shop.createUser('user');
+    const book = () => shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 1, ...form });
+    const earlier = await Promise.all(Array.from({ length: 40 }, book));
+
+    const outcomes = await Promise.allSettled([
+      ...earlier.map((booking) => shop.caller(me.user).bookings.cancel({ id: booking._id })),
+      ...earlier.map(book),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    expect(await stockOf(tool.id)).toBe(1_000 - 40);
+    expect((await shop.caller(me.user).bookings.mine({ limit: 100 })).items).toHaveLength(40);
   });
 
   it('refuses another customer and keeps the order', async () => {

@@ -101,26 +101,26 @@ export function refuseUnlessUnpaid(booking: Pick<BookingRow, 'status'>): void {
 }
 
 /**
- * Cancels an unpaid booking and returns its stock, in one transaction. Only a booking still
- * unpaid at the moment of the update is cancelled, so a concurrent payment wins cleanly.
+ * Cancels an unpaid booking and returns its stock, in one statement. Only a booking still unpaid
+ * at the moment of the update is cancelled, so a concurrent payment wins cleanly. Being one
+ * statement, it takes the part's row before the user's (migrations/0003), as a booking does.
  */
 export async function cancelUnpaidBooking(db: Database, id: string, reason: CancelReason): Promise<BookingRow> {
-  return db.transaction(async (tx) => {
-    const [booking] = await tx
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: reason })
-      .where(and(eq(bookings.id, id), eq(bookings.status, 'unpaid')))
-      .returning(bookingColumns);
-    if (!booking) {
-      const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id));
-      if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: messages.orderNotFound });
-      refuseUnlessUnpaid(current);
-      throw new Error(`Booking ${id} was unpaid but could not be cancelled`);
-    }
-    await tx
-      .update(tools)
-      .set({ available: sql`${tools.available} + ${booking.quantity}` })
-      .where(eq(tools.id, booking.toolId));
-    return booking;
-  });
+  const result = await db.execute(sql`
+    with cancelled as (
+      update ${bookings} set status = 'cancelled', cancelled_at = now(), cancel_reason = ${reason}::text
+      where id = ${id}::uuid and status = 'unpaid'
+      returning *
+    ), released as (
+      update ${tools} set available = available + cancelled.quantity
+      from cancelled where ${tools.id} = cancelled.tool_id
+    )
+    select ${bookingReturning} from cancelled`);
+  const [row] = rowsOf(result);
+  await db.$cache.invalidate({ tables: [bookings, tools] });
+  if (row) return bookingFromRow(row);
+  const [current] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id));
+  if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: messages.orderNotFound });
+  refuseUnlessUnpaid(current);
+  throw new Error(`Booking ${id} was unpaid but could not be cancelled`);
 }
