@@ -52,6 +52,7 @@ const OUTPUT_LINES_KEPT = 60;
 const parentWatchScript = fileURLToPath(
   new URL('./auth-emulator-parent-watch.cjs', import.meta.url),
 );
+const lazyValidatorsScript = fileURLToPath(new URL('./auth-emulator-lazy-validators.cjs', import.meta.url));
 
 export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
   const host = o.host ?? '127.0.0.1';
@@ -156,7 +157,7 @@ function writeFirebaseConfig(
 }
 
 function spawnEmulatorCli(cliArguments: string[], workDir: string, privateTempDir: string) {
-  const nodeArguments = ['--require', parentWatchScript, firebaseCliPath()];
+  const nodeArguments = ['--require', parentWatchScript, '--require', lazyValidatorsScript, firebaseCliPath()];
   const emulatorsStart = ['emulators:start', '--only', 'auth', ...cliArguments];
   return spawn(process.execPath, [...nodeArguments, ...emulatorsStart], {
     // The hub renames its temporary export directory (made in the working directory) into the
@@ -216,20 +217,29 @@ function portFree(host: string, port: number): Promise<boolean> {
 
 interface CollectedOutput {
   recent(): string;
+  /**
+   * The CLI said all its emulators are ready, which it does only after importing the saved
+   * accounts: the emulator answers on its port before that.
+   */
+  announcedReady(): boolean;
 }
+
+const READY_ANNOUNCEMENT = 'All emulators ready';
 
 function collectOutput(child: ChildProcess, log: (line: string) => void): CollectedOutput {
   const lines: string[] = [];
+  let announcedReady = false;
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
     createInterface({ input: stream }).on('line', (line) => {
       if (line.trim() === '') return;
+      announcedReady ||= line.includes(READY_ANNOUNCEMENT);
       lines.push(line);
       if (lines.length > OUTPUT_LINES_KEPT) lines.shift();
       log(line);
     });
   }
-  return { recent: () => lines.join('\n') };
+  return { recent: () => lines.join('\n'), announcedReady: () => announcedReady };
 }
 
 async function waitUntilReady(
@@ -248,7 +258,7 @@ async function waitUntilReady(
       );
     }
     // Ask our own hub first: something else might answer on the auth port.
-    if ((await hubListsAuth(hubUrl)) && (await answers(url))) return;
+    if (output.announcedReady() && (await hubListsAuth(hubUrl)) && (await answers(url))) return;
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_INTERVAL_MS));
   }
   throw new Error(
