@@ -6,8 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { stage, uniqueEmail } from './support/api';
 import { useBrowser } from './support/browser';
-import { expectPath, navbar, rowWith, see, signInInBrowser, signOutButton } from './support/journeys';
-import { useOfflineGoogle } from './support/offline-google';
+import {
+  expectPath,
+  navbar,
+  rowWith,
+  see,
+  signInInBrowser,
+  signInWithGoogleInBrowser,
+  signOutButton,
+} from './support/journeys';
 
 const browser = useBrowser();
 const shop = stage();
@@ -67,15 +74,7 @@ describe('the content security policy', () => {
     shop.forget(email);
     const { page, context } = await browser.open();
     await watchViolations(context);
-    await useOfflineGoogle(context);
-    await page.goto('/login');
-    const popupOpened = context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const popup = await popupOpened;
-    await popup.getByText('Add new account').click();
-    await popup.locator('#email-input').fill(email);
-    await popup.locator('#display-name-input').fill('Cora Policy');
-    await popup.getByRole('button', { name: /Sign in with Google/ }).click();
+    await signInWithGoogleInBrowser(page, context, { email, name: 'Cora Policy' });
     await expectPath(page, '/home');
     await see(signOutButton(page));
     expect(await violations(page)).toEqual([]);

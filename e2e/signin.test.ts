@@ -4,7 +4,6 @@ import { describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { stage, uniqueEmail } from './support/api';
 import { useBrowser } from './support/browser';
-import { useOfflineGoogle } from './support/offline-google';
 import {
   accessToken,
   expectPath,
@@ -14,6 +13,7 @@ import {
   openFromSidebar,
   see,
   signInInBrowser,
+  signInWithGoogleInBrowser,
   signOutButton,
   submitLogin,
 } from './support/journeys';
@@ -56,17 +56,7 @@ describe('signing in', () => {
     const photo = `${inject('baseUrl')}/images/avatars/avatar-3.svg`;
     shop.forget(email);
     const { page, context } = await browser.open();
-    await useOfflineGoogle(context);
-    await page.goto('/login');
-
-    const popupOpened = context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const popup = await popupOpened;
-    await popup.getByText('Add new account').click();
-    await popup.locator('#email-input').fill(email);
-    await popup.locator('#display-name-input').fill(name);
-    await popup.locator('#profile-photo-input').fill(photo);
-    await popup.getByRole('button', { name: /Sign in with Google/ }).click();
+    await signInWithGoogleInBrowser(page, context, { email, name, photo });
 
     await expectPath(page, '/home');
     await see(signOutButton(page));

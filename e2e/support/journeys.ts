@@ -1,8 +1,9 @@
 // What a person does and sees in the storefront, as small steps the journeys share: signing up and
 // in, finding a part on home, reading toasts, the navbar and the dashboard sidebar. Every wait is
 // for a condition, bounded by WAIT_MS.
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { useOfflineGoogle } from './offline-google';
 
 const WAIT_MS = 15_000;
 
@@ -116,6 +117,27 @@ export async function signInInBrowser(page: Page, person: Pick<Person, 'email' |
   await submitLogin(page, person);
   await expectPath(page, '/home');
   await see(signOutButton(page));
+}
+
+/**
+ * Continues with Google from /login and adds a new account on the Auth emulator's own sign-in
+ * page (the popup); the page is then on its way to /home.
+ */
+export async function signInWithGoogleInBrowser(
+  page: Page,
+  context: BrowserContext,
+  account: { email: string; name: string; photo?: string },
+): Promise<void> {
+  await useOfflineGoogle(context);
+  await page.goto('/login');
+  const popupOpened = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupOpened;
+  await popup.getByText('Add new account').click();
+  await popup.locator('#email-input').fill(account.email);
+  await popup.locator('#display-name-input').fill(account.name);
+  if (account.photo) await popup.locator('#profile-photo-input').fill(account.photo);
+  await popup.getByRole('button', { name: /Sign in with Google/ }).click();
 }
 
 /** Opens a dashboard page from the sidebar, as a person would, and waits for its heading. */

@@ -7,10 +7,9 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionTokens } from '../auth/session-tokens';
 import { reviews } from '../db/schema';
-import { PUBLISHABLE_KEY, SECRET_KEY } from '../payments/test-support';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { usingPostgres } from '../testing/test-database';
-import { TEST_WEBHOOK_SECRET, createTestShop, type TestShop } from '../testing/test-shop';
+import { createTestShop, type TestShop } from '../testing/test-shop';
 
 let shop: TestShop;
 
@@ -73,9 +72,6 @@ describe.skipIf(!usingPostgres())('cached reads in two server processes sharing 
     const env = {
       DATABASE_URL: shop.database.url,
       SESSION_SECRET: sessionSecret,
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       STRIPE_API_BASE: shop.payments.url,
     };
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);

@@ -6,10 +6,13 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { bookings, paymentEvents, tools } from '../db/schema';
 import type { BookingView } from '../services/booking-views';
-import { TEST_WEBHOOK_SECRET, type TestShop, type TestUser } from '../testing/test-shop';
-
-export const SECRET_KEY = 'sk_test_shop';
-export const PUBLISHABLE_KEY = 'pk_test_shop';
+import {
+  TEST_PUBLISHABLE_KEY,
+  TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
+  type TestShop,
+  type TestUser,
+} from '../testing/test-shop';
 
 export const GOOD_CARD = '4242424242424242';
 
@@ -49,7 +52,7 @@ export const FAILING_CARDS: Array<{ label: string; card: TestCard; code: string;
 /** The official SDK pointed at the shop's payments emulator, as the server's gateway is. */
 export function stripeFor(shop: TestShop): Stripe {
   const { hostname, port } = new URL(shop.payments.url);
-  return new Stripe(SECRET_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
+  return new Stripe(TEST_SECRET_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
 }
 
 export const form = { phone: '+1 555 0100', address: '1 Chainring Road, Portland' };
@@ -98,7 +101,7 @@ export function confirmInBrowser(
   };
   return fetch(`${shop.payments.url}/v1/payment_intents/${intent.id}/confirm`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { authorization: `Bearer ${TEST_PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   });
 }

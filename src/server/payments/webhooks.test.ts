@@ -6,11 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema';
 import { startPaymentsEmulator } from '../payments-emulator';
 import { createCaller } from '../routers';
-import { TEST_WEBHOOK_SECRET, createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import {
+  TEST_PUBLISHABLE_KEY,
+  TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
+  createTestShop,
+  type TestShop,
+  type TestUser,
+} from '../testing/test-shop';
 import { createStripeGateway } from './stripe-gateway';
 import {
-  PUBLISHABLE_KEY,
-  SECRET_KEY,
   bookPart,
   bookingRow,
   confirmInBrowser,
@@ -347,8 +352,8 @@ describe('the emulator’s own webhook deliveries', () => {
     const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     const emulator = await startPaymentsEmulator({
       port: 0,
-      secretKey: SECRET_KEY,
-      publishableKey: PUBLISHABLE_KEY,
+      secretKey: TEST_SECRET_KEY,
+      publishableKey: TEST_PUBLISHABLE_KEY,
       webhookSecret: TEST_WEBHOOK_SECRET,
       webhookUrl: `${address}/webhooks/stripe`,
     });
@@ -356,7 +361,7 @@ describe('the emulator’s own webhook deliveries', () => {
       // The same storefront, paying through this emulator.
       const deps = {
         ...shop.deps,
-        payments: createStripeGateway({ secretKey: SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: emulator.url }),
+        payments: createStripeGateway({ secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: emulator.url }),
       };
       const caller = createCaller({ deps, user: customer.user, session: 'valid' });
       const { booking } = await bookPart(shop, customer);

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createSessionTokens } from '../auth/session-tokens';
 import { bookings } from '../db/schema';
-import { PUBLISHABLE_KEY, SECRET_KEY, confirmInBrowser, form, openIntent, payInBrowser, stripeFor } from '../payments/test-support';
+import { confirmInBrowser, form, openIntent, payInBrowser, stripeFor } from '../payments/test-support';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
-import { TEST_WEBHOOK_SECRET, createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { usingPostgres } from '../testing/test-database';
 import { bookOverHttp, expectEveryBookingBackedByStock, stockOf, type Via } from './booking-load';
 
@@ -65,9 +65,6 @@ describe.skipIf(!usingPostgres())('two server processes sharing one Postgres', (
     const env = {
       DATABASE_URL: shop.database.url,
       SESSION_SECRET: sessionSecret,
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       STRIPE_API_BASE: shop.payments.url,
     };
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);

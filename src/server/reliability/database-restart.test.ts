@@ -20,10 +20,10 @@ import { bookings, tools, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import { PUBLISHABLE_KEY, SECRET_KEY, payInBrowser } from '../payments/test-support';
+import { payInBrowser } from '../payments/test-support';
 import { TEST_PROJECT_ID } from '../testing/global-setup';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
-import { TEST_WEBHOOK_SECRET } from '../testing/test-shop';
+import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../testing/test-shop';
 import { bookOverHttp, stockOf, type BookingAttempt } from './booking-load';
 
 const INITIAL_STOCK = 1_000_000;
@@ -44,8 +44,8 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
     baseUrl = `http://127.0.0.1:${port}`;
     payments = await startPaymentsEmulator({
       port: 0,
-      secretKey: SECRET_KEY,
-      publishableKey: PUBLISHABLE_KEY,
+      secretKey: TEST_SECRET_KEY,
+      publishableKey: TEST_PUBLISHABLE_KEY,
       webhookSecret: TEST_WEBHOOK_SECRET,
       webhookUrl: `${baseUrl}/webhooks/stripe`,
     });
@@ -53,7 +53,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
       db: database.db,
       cache: createReadCache(database.changes),
       identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: inject('authEmulatorHost') }),
-      payments: createStripeGateway({ secretKey: SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: payments.url }),
+      payments: createStripeGateway({ secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: payments.url }),
       sessions,
       adminEmails: new Set(),
       log: pino({ level: 'silent' }),
@@ -62,7 +62,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
       ping: database.ping,
       runtimeConfig: {
         firebase: { apiKey: 'demo-api-key', authDomain: 'demo', projectId: TEST_PROJECT_ID },
-        payments: { mode: 'emulator', publishableKey: PUBLISHABLE_KEY, apiBase: payments.url },
+        payments: { mode: 'emulator', publishableKey: TEST_PUBLISHABLE_KEY, apiBase: payments.url },
       },
       // This suite measures faults under load, not the per-customer booking budget.
       security: { rateLimits: { sessionExchange: { max: 30, windowSeconds: 60 }, bookingCreate: { max: 100_000, windowSeconds: 60 } } },

@@ -14,10 +14,9 @@ import { createSessionTokens } from '../auth/session-tokens';
 import { openPglite, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
-import { PUBLISHABLE_KEY, SECRET_KEY } from '../payments/test-support';
 import { startServerProcess } from '../testing/server-process';
 import { openTestDatabase, usingPostgres } from '../testing/test-database';
-import { TEST_WEBHOOK_SECRET } from '../testing/test-shop';
+import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../testing/test-shop';
 
 /** A pass-through to the payments emulator that can hold the next PaymentIntent creation. */
 interface Gate {
@@ -118,8 +117,8 @@ describe('graceful shutdown on SIGTERM', () => {
   beforeAll(async () => {
     payments = await startPaymentsEmulator({
       port: 0,
-      secretKey: SECRET_KEY,
-      publishableKey: PUBLISHABLE_KEY,
+      secretKey: TEST_SECRET_KEY,
+      publishableKey: TEST_PUBLISHABLE_KEY,
       webhookSecret: TEST_WEBHOOK_SECRET,
     });
     gate = await startGate(payments.url);
@@ -170,9 +169,6 @@ describe('graceful shutdown on SIGTERM', () => {
     const server = await startServerProcess({
       ...database.env,
       SESSION_SECRET: sessionSecret,
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       STRIPE_API_BASE: gate.url,
     });
     const port = Number(new URL(server.url).port);

@@ -13,9 +13,15 @@ import { users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { emulatorStyleIdToken } from '../identity/test-accounts';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import { SECRET_KEY, bookPart, bookingRow, openIntent, payInBrowser, stockOf, stripeFor } from '../payments/test-support';
+import { bookPart, bookingRow, openIntent, payInBrowser, stockOf, stripeFor } from '../payments/test-support';
 import { TEST_PROJECT_ID } from '../testing/global-setup';
-import { TEST_WEBHOOK_SECRET, createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import {
+  TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
+  createTestShop,
+  type TestShop,
+  type TestUser,
+} from '../testing/test-shop';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -48,7 +54,7 @@ describe('the payments provider unreachable', () => {
   beforeAll(async () => {
     outage = await storefrontWith({
       payments: createStripeGateway({
-        secretKey: SECRET_KEY,
+        secretKey: TEST_SECRET_KEY,
         webhookSecret: TEST_WEBHOOK_SECRET,
         apiBase: `http://127.0.0.1:${await getPort()}`,
       }),

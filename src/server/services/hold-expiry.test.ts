@@ -9,7 +9,6 @@ import { openPostgres, type Database } from '../db/database';
 import { bookings } from '../db/schema';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import {
-  SECRET_KEY,
   bookPart,
   bookingRow,
   confirmInBrowser,
@@ -20,7 +19,13 @@ import {
   stockOf,
   stripeFor,
 } from '../payments/test-support';
-import { TEST_WEBHOOK_SECRET, createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import {
+  TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
+  createTestShop,
+  type TestShop,
+  type TestUser,
+} from '../testing/test-shop';
 import { expireStaleHolds, startHoldExpiry } from './hold-expiry';
 
 const HOUR_MS = 3_600_000;
@@ -112,7 +117,7 @@ describe('expireStaleHolds', () => {
     await openIntent(shop, customer, booking._id);
     await ageBooking(booking._id, 30);
     const unreachable = createStripeGateway({
-      secretKey: SECRET_KEY,
+      secretKey: TEST_SECRET_KEY,
       webhookSecret: TEST_WEBHOOK_SECRET,
       apiBase: `http://127.0.0.1:${await getPort()}`,
     });

@@ -2,6 +2,7 @@
 // emulator, an in-process payments emulator, and helpers to act as a visitor, customer or admin.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -18,8 +19,8 @@ import { TEST_PROJECT_ID } from './global-setup';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
-const TEST_SECRET_KEY = 'sk_test_shop';
-const TEST_PUBLISHABLE_KEY = 'pk_test_shop';
+export const TEST_SECRET_KEY = 'sk_test_shop';
+export const TEST_PUBLISHABLE_KEY = 'pk_test_shop';
 
 /** Suites book and sign in far faster than people do; src/server/security proves the real limits. */
 const UNTHROTTLED: RateLimitRules = {
@@ -72,12 +73,19 @@ export async function createTestShop(options: { adminEmails?: string[] } = {}): 
     security: { rateLimits: UNTHROTTLED },
   });
 
+  const withCurrentOrdersVersion = async (user: SessionUser): Promise<SessionUser> => {
+    const [row] = await database.db.select({ ordersVersion: users.ordersVersion }).from(users).where(eq(users.id, user.id));
+    return { ...user, ordersVersion: row?.ordersVersion ?? user.ordersVersion };
+  };
+
   return {
     database,
     deps,
     payments,
     app,
-    caller: (user) => createCaller({ deps, user, session: user ? 'valid' : 'none' }),
+    // Like a request, each call sees the user's row as it is now (their orders version moves).
+    caller: (user) =>
+      createCaller(async () => ({ deps, user: user && (await withCurrentOrdersVersion(user)), session: user ? 'valid' : 'none' })),
     createUser: async (role = 'user', overrides = {}) => {
       const email = overrides.email ?? `${role}-${randomBytes(5).toString('hex')}@example.com`;
       const [row] = await database.db
@@ -91,6 +99,7 @@ export async function createTestShop(options: { adminEmails?: string[] } = {}): 
         role: row.role,
         displayName: row.displayName,
         photoUrl: row.photoUrl,
+        ordersVersion: row.ordersVersion,
       };
       const token = await deps.sessions.issue({ userId: row.id, version: row.sessionVersion });
       return { user, token, headers: { authorization: `Bearer ${token}` } };

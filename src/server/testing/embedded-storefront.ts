@@ -1,0 +1,113 @@
+// An embedded storefront (PGlite, Firebase Auth emulator, payments emulator) started as a separate
+// process for the browser journeys and the web benchmark: its own data directory and free ports
+// for the site and both emulators, so it never collides with a running `npm start`; readiness is
+// GET /ready, and stopping drains it (SIGTERM) before the process group is killed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const POLL_MS = 250;
+const STOP_GRACE_MS = 15_000;
+
+export interface EmbeddedStorefront {
+  baseUrl: string;
+  authEmulatorUrl: string;
+  paymentsApiBase: string;
+  /** Milliseconds from the spawn until GET /ready answered. */
+  readyAfterMs: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedStorefrontOptions {
+  /** The program and its arguments, e.g. ['npm', 'start']. */
+  command: [string, ...string[]];
+  /** Variables on top of the embedded ones (rate limits, NODE_ENV). */
+  env?: Record<string, string>;
+  readyTimeoutMs: number;
+}
+
+export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions): Promise<EmbeddedStorefront> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-embedded-'));
+  const [port, authPort, paymentsPort] = [await getPort(), await getPort(), await getPort()];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const [program, ...args] = options.command;
+  const server = spawn(program, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+      STRIPE_API_BASE: `http://127.0.0.1:${paymentsPort}`,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group, so stopping reaches npm's child and the emulators too.
+    detached: true,
+  });
+  const stop = async () => {
+    await stopProcessGroup(server);
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  };
+  try {
+    await waitUntilReady(baseUrl, server, options.readyTimeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    baseUrl,
+    authEmulatorUrl: `http://127.0.0.1:${authPort}`,
+    paymentsApiBase: `http://127.0.0.1:${paymentsPort}`,
+    readyAfterMs: performance.now() - started,
+    stop,
+  };
+}
+
+async function waitUntilReady(baseUrl: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the storefront exited with code ${server.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${baseUrl}/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  throw new Error(`the storefront was not ready at ${baseUrl} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * SIGTERM to the group lets the server drain and stop its emulators (npm itself may exit first, so
+ * the whole group is waited for); whatever is left after 15 s is killed.
+ */
+async function stopProcessGroup(server: ChildProcess): Promise<void> {
+  if (!server.pid) return;
+  const group = -server.pid;
+  if (!signalGroup(group, 'SIGTERM')) return;
+  const deadline = Date.now() + STOP_GRACE_MS;
+  while (signalGroup(group, 0)) {
+    if (Date.now() > deadline) {
+      signalGroup(group, 'SIGKILL');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Sends the signal (0: only checks); false when no process of the group is left. */
+function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(group, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
