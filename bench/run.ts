@@ -5,7 +5,9 @@
 //
 // Environment: BENCH_DATABASE_URL (an admin connection to Postgres; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (per measurement, default 10),
-// BENCH_DATABASES (postgres,pglite), BENCH_SCALE=0 to skip the 100,000-part scenario.
+// BENCH_DATABASES (postgres,pglite), BENCH_SCALE=0 to skip the 100,000-part scenario,
+// BENCH_SCENARIOS (names, comma-separated: only these), BENCH_PROFILE (a directory: the server
+// writes a V8 CPU profile there, for chrome://inspect or any .cpuprofile viewer).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -25,6 +27,8 @@ const WARMUP_SECONDS = 2;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((kind) => kind.trim());
 const withScale = process.env.BENCH_SCALE !== '0';
+const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((name) => name.trim());
+const chosen = (scenario: Scenario) => !onlyScenarios || onlyScenarios.includes(scenario.name);
 
 const sessionSecret = randomBytes(32).toString('hex');
 /** Real (not emulated) identity and payments that are never called: the server starts alone. */
@@ -54,7 +58,7 @@ async function main(): Promise<void> {
     runs: [],
   };
   console.log(`bench: ${cpus().length} cores, load ${formatLoad(loadavg())}, ${SECONDS} s per measurement`);
-  report.runs.push(await benchAdapter());
+  if (!onlyScenarios || onlyScenarios.includes('adapter')) report.runs.push(await benchAdapter());
   for (const kind of databases) {
     const target = kind === 'postgres' ? await postgresTarget() : pgliteTarget();
     try {
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
   const stamp = report.startedAt.replace(/[:.]/g, '-');
   writeFileSync(new URL(`${stamp}.json`, resultsDir), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(new URL(`${stamp}.md`, resultsDir), renderMarkdown(report));
+  if (onlyScenarios) return console.log(`\nbench: results in bench/results/${stamp}.json and .md (a partial run: README.md untouched)`);
   writeFileSync(new URL('latest.md', resultsDir), renderMarkdown(report));
   updateReadme(new URL('../README.md', import.meta.url), report);
   console.log(`\nbench: results in bench/results/${stamp}.json and .md; README.md updated`);
@@ -88,8 +93,8 @@ async function benchDatabase(target: Target): Promise<DatabaseRun> {
   console.log(`bench: ${target.kind}: server ready in ${Math.round(server.startupMs)} ms`);
   try {
     const data = await scenarioData(filled);
-    const reads = readScenarios(data);
-    const writes = bookingScenarios(data);
+    const reads = readScenarios(data).filter(chosen);
+    const writes = bookingScenarios(data).filter(chosen);
     for (const scenario of reads) await warmUp(scenario, server.url, scenario.path);
     const rssBefore = server.rssBytes();
 
@@ -158,7 +163,7 @@ async function benchScale(target: Target, demo: DatabaseRun): Promise<DatabaseRu
 
   const server = await startStorefront(target.env);
   try {
-    const reads = readScenarios(await scenarioData(filled));
+    const reads = readScenarios(await scenarioData(filled)).filter(chosen);
     for (const scenario of reads) await warmUp(scenario, server.url, scenario.path);
     const rssBefore = server.rssBytes();
     const scenarios: ScenarioResult[] = [];

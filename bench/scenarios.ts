@@ -49,6 +49,14 @@ export function readScenarios(data: ScenarioData): Scenario[] {
   const bearer = (token: string) => `Bearer ${token}`;
   return [
     {
+      name: 'floor',
+      title: 'Floor: GET /health (what every request pays)',
+      method: 'GET',
+      path: '/health',
+      expectedStatuses: ['200'],
+      compareWithBare: true,
+    },
+    {
       name: 'catalog-trpc',
       title: 'Catalog, first page (tRPC tools.list)',
       method: 'GET',

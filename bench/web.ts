@@ -1,19 +1,16 @@
-// `npm run bench:web`: the embedded storefront as `npm start` runs it (build, then PGlite and both
-// emulators), timed until it is ready to serve, then Lighthouse (mobile, its default throttling)
+// `npm run bench:web`: the embedded storefront as `npm start` runs it (the client build if its
+// inputs changed, then PGlite and both emulators), timed until it is ready to serve, then Lighthouse (mobile, its default throttling)
 // five times on /home and /login in Debian's Chromium. Prints the medians against issue 6's budgets
 // and writes bench/results/web-<time>.json.
 //
 // Environment: CHROME_PATH (default /usr/bin/chromium), WEB_RUNS (default 5).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import getPort from 'get-port';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { startEmbeddedStorefront } from '../src/server/testing/embedded-storefront';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.WEB_RUNS ?? 5);
 const PAGES = ['/home', '/login'];
@@ -29,34 +26,11 @@ const budgets = {
 type Figures = Record<keyof typeof budgets, number>;
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-web-'));
-  const [port, authPort, paymentsPort, debuggingPort] = [await getPort(), await getPort(), await getPort(), await getPort()];
-  const started = performance.now();
-  const server = spawn('npm', ['start'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
-      STRIPE_API_BASE: `http://127.0.0.1:${paymentsPort}`,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stopServer = () => {
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
+  const debuggingPort = await getPort();
+  const storefront = await startEmbeddedStorefront({ command: ['npm', 'start'], readyTimeoutMs: READY_TIMEOUT_MS });
+  const startupMs = storefront.readyAfterMs;
   try {
-    await waitUntilReady(`${baseUrl}/ready`, () => server.exitCode);
-    const startupMs = performance.now() - started;
-    console.log(`bench:web: npm start (build, PGlite, both emulators) ready in ${(startupMs / 1000).toFixed(1)} s (budget 15 s)`);
+    console.log(`bench:web: npm start (build if changed, PGlite, both emulators) ready in ${(startupMs / 1000).toFixed(1)} s (budget 15 s)`);
 
     const browser = await chromium.launch({
       executablePath: CHROME_PATH,
@@ -66,7 +40,7 @@ async function main(): Promise<void> {
     try {
       for (const page of PAGES) {
         const runs: Figures[] = [];
-        for (let run = 0; run < RUNS; run++) runs.push(await audit(`${baseUrl}${page}`, debuggingPort));
+        for (let run = 0; run < RUNS; run++) runs.push(await audit(`${storefront.baseUrl}${page}`, debuggingPort));
         results[page] = { runs, median: medians(runs) };
       }
     } finally {
@@ -79,9 +53,7 @@ async function main(): Promise<void> {
     writeFileSync(new URL(`web-${report.startedAt.replace(/[:.]/g, '-')}.json`, resultsDir), `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\n${table(results, startupMs)}`);
   } finally {
-    stopServer();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    await storefront.stop();
   }
 }
 
@@ -131,20 +103,6 @@ function table(results: Record<string, { median: Figures }>, startupMs: number):
     ),
   ];
   return `Medians of ${RUNS} Lighthouse mobile runs; npm start ready in ${(startupMs / 1000).toFixed(1)} s (≤ 15 s).\n\n${lines.join('\n')}`;
-}
-
-async function waitUntilReady(url: string, exitCode: () => number | null): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (exitCode() !== null) throw new Error(`npm start exited with code ${exitCode()} before it was ready`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('npm start was not ready in time');
 }
 
 main().catch((error: unknown) => {
