@@ -1,9 +1,10 @@
-// The processes a benchmark run starts: the storefront server (src/server/index.ts, as
-// production runs it), the bare Fastify reference, and one load generator per measurement.
+// The processes a benchmark run starts: the storefront server (the server build, as production
+// runs it), the bare Fastify reference, and one load generator per measurement.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
+import { buildIfChanged, serverBuild } from '../src/server/boot/builds';
 import type { LoadResult, LoadSpec } from './load';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,10 +20,12 @@ export interface RunningProcess {
 }
 
 export async function startStorefront(env: Record<string, string>): Promise<RunningProcess> {
+  buildIfChanged(root, serverBuild, 'production');
   const port = await getPort();
   const started = performance.now();
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/index.ts'], {
+  const entry = `${serverBuild.outDir}/${serverBuild.output}`;
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,8 +1,9 @@
-// Once per journey run: build the browser app, start the real storefront in embedded mode
-// (PGlite, Firebase Auth emulator, payments emulator) on free ports, stop it afterwards.
+// Once per journey run: build the browser app and the server as production runs them, start the
+// real storefront in embedded mode (PGlite, Firebase Auth emulator, payments emulator) on free
+// ports, stop it afterwards.
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { buildClientIfChanged } from '../src/server/boot/client-build';
+import { buildAllIfChanged, serverBuild } from '../src/server/boot/builds';
 import { startEmbeddedStorefront } from '../src/server/testing/embedded-storefront';
 
 declare module 'vitest' {
@@ -19,10 +20,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
   // Vitest sets NODE_ENV=test, which would give React's development build; the journeys drive the production one.
-  buildClientIfChanged(root, 'production');
+  buildAllIfChanged(root, 'production');
 
   const storefront = await startEmbeddedStorefront({
-    command: [process.execPath, '--import', 'tsx', 'src/server/index.ts'],
+    command: [process.execPath, '--enable-source-maps', `${serverBuild.outDir}/${serverBuild.output}`],
     // Every journey signs in and books from 127.0.0.1: lift the per-IP and per-user limits.
     env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '10000', RATE_LIMIT_BOOKINGS_PER_MINUTE: '10000' },
     readyTimeoutMs: READY_TIMEOUT_MS,

@@ -1,13 +1,13 @@
 // Boot: read the configuration, start the dependencies, build the app and listen.
 // Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop.
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { stopGracefullyOnSignals } from './boot/shutdown';
 import { startDependencies } from './boot/start-dependencies';
 import { ConfigError, loadConfig } from './config';
+import { projectPath } from './project-root';
 
-const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const clientDir = projectPath('dist/client');
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);

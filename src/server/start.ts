@@ -1,7 +1,9 @@
-// `npm start`: builds the browser app if its sources changed since the last build, then boots the
-// server (index.ts) in this same process.
-import { fileURLToPath } from 'node:url';
-import { buildClientIfChanged } from './boot/client-build';
+// `npm start`: builds the browser app and the server if their sources changed since the last
+// build, then boots the server build (dist/server/index.js) in this same process.
+import { pathToFileURL } from 'node:url';
+import { buildAllIfChanged, serverBuild } from './boot/builds';
+import { projectPath, projectRoot } from './project-root';
 
-buildClientIfChanged(fileURLToPath(new URL('../..', import.meta.url)));
-await import('./index');
+buildAllIfChanged(projectRoot);
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(projectPath(serverBuild.outDir, serverBuild.output)).href);

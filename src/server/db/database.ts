@@ -1,7 +1,6 @@
 // Opens the database: PGlite (embedded, or in memory for tests) or Postgres from a URL,
 // and applies the committed migrations. Everything else sees only the `Database` type.
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { projectPath } from '../project-root';
 import { ChangeHub, listenPglite, listenPostgres, type ChangeFeed } from './change-feed';
 import { postgres } from './postgres-driver';
 import * as schema from './schema';
@@ -25,7 +25,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+const migrationsFolder = projectPath('migrations');
 /** Serialises migrations when several server processes boot against one Postgres. */
 const MIGRATION_LOCK_KEY = 7_310_425;
 

@@ -8,8 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
+import { projectPath } from '../project-root';
 import {
   latestCompleteExport,
   newExportPath,
@@ -49,10 +49,9 @@ const PORT_RELEASE_WAIT_MS = 5_000;
 const CLEAN_SHUTDOWN_TIMEOUT_MS = 25_000;
 const OUTPUT_LINES_KEPT = 60;
 
-const parentWatchScript = fileURLToPath(
-  new URL('./auth-emulator-parent-watch.cjs', import.meta.url),
-);
-const lazyValidatorsScript = fileURLToPath(new URL('./auth-emulator-lazy-validators.cjs', import.meta.url));
+// Plain CommonJS preloads for the emulator's own process, run from source in every build.
+const parentWatchScript = projectPath('src/server/identity/auth-emulator-parent-watch.cjs');
+const lazyValidatorsScript = projectPath('src/server/identity/auth-emulator-lazy-validators.cjs');
 
 export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
   const host = o.host ?? '127.0.0.1';

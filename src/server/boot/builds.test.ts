@@ -1,9 +1,16 @@
-// npm start rebuilds the browser app only when something it is built from changed.
+// npm start rebuilds the browser app and the server only when something they are built from changed.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import getPort from 'get-port';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildClientIfChanged, CLIENT_OUT_DIR, clientBuildInputs, inputsFingerprint } from './client-build';
+import { projectPath, projectRoot } from '../project-root';
+import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../testing/test-shop';
+import { buildIfChanged, clientBuild, inputsFingerprint, serverBuild } from './builds';
+
+const clientBuildInputs = clientBuild.inputs;
+const CLIENT_OUT_DIR = clientBuild.outDir;
 
 const roots: string[] = [];
 afterEach(() => {
@@ -52,20 +59,62 @@ describe('the client build fingerprint', () => {
     const fingerprint = inputsFingerprint(projectWith(sources), clientBuildInputs, 'production');
     const withServerChange = projectWith({ ...sources, 'src/server/app.ts': 'changed', 'README.md': 'changed' });
     expect(inputsFingerprint(withServerChange, clientBuildInputs, 'production')).toBe(fingerprint);
+
+    const serverSources = { ...sources, 'src/server/app.ts': 'export const app = 1;' };
+    const serverFingerprint = inputsFingerprint(projectWith(serverSources), serverBuild.inputs, 'production');
+    const withClientChange = projectWith({ ...serverSources, 'src/client/main.tsx': 'changed' });
+    expect(inputsFingerprint(withClientChange, serverBuild.inputs, 'production')).toBe(serverFingerprint);
+    const withServerCodeChange = projectWith({ ...serverSources, 'src/server/app.ts': 'export const app = 2;' });
+    expect(inputsFingerprint(withServerCodeChange, serverBuild.inputs, 'production')).not.toBe(serverFingerprint);
   });
 });
 
-describe('buildClientIfChanged', () => {
+describe('the server build', () => {
+  let server: ChildProcess | undefined;
+  afterEach(() => void server?.kill('SIGKILL'));
+
+  it('starts on its own with plain node, finding its migrations from dist/server', async () => {
+    buildIfChanged(projectRoot, serverBuild);
+    const port = await getPort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-server-build-'));
+    roots.push(dataDir);
+    server = spawn(process.execPath, [projectPath(serverBuild.outDir, serverBuild.output)], {
+      cwd: tmpdir(),
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+        FIREBASE_PROJECT_ID: 'sprocket-build-test',
+        FIREBASE_API_KEY: 'build-test-key',
+        STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
+        STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await expect.poll(() => fetch(`${url}/ready`).then((response) => response.status, () => 0), { timeout: 30_000, interval: 100 }).toBe(200);
+    // The catalogue is read from the migrated database.
+    const tools = await fetch(`${url}/tools`);
+    expect(tools.status).toBe(200);
+    expect(Array.isArray(await tools.json())).toBe(true);
+  });
+});
+
+describe('buildIfChanged', () => {
   it('keeps a build made from the same inputs without running the bundler', () => {
     const root = projectWith({ ...sources, [`${CLIENT_OUT_DIR}/index.html`]: '<!doctype html>' });
     writeFileSync(join(root, CLIENT_OUT_DIR, '.inputs-sha256'), inputsFingerprint(root, clientBuildInputs));
     // This project has no bundler installed, so anything but 'unchanged' would have thrown.
-    expect(buildClientIfChanged(root)).toBe('unchanged');
+    expect(buildIfChanged(root, clientBuild)).toBe('unchanged');
   });
 
   it('builds when the inputs changed since the last build', () => {
     const root = projectWith({ ...sources, [`${CLIENT_OUT_DIR}/index.html`]: '<!doctype html>' });
     writeFileSync(join(root, CLIENT_OUT_DIR, '.inputs-sha256'), 'an older build');
-    expect(() => buildClientIfChanged(root)).toThrow();
+    expect(() => buildIfChanged(root, clientBuild)).toThrow();
   });
 });
