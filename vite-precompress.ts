@@ -15,19 +15,25 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'sprocket:precompress',
-    apply: 'build',
+    // The prerendering's server-side build (dist/prerender) is never sent to a browser.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       for (const path of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(path) || statSync(path).size < MIN_BYTES) continue;
-        const content = readFileSync(path);
-        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        if (COMPRESSIBLE.test(path)) writeCompressedCopies(path);
       }
     },
   };
+}
+
+/** Writes `path`.br and `path`.gz unless the file is too small to gain from it. */
+export function writeCompressedCopies(path: string): void {
+  if (statSync(path).size < MIN_BYTES) return;
+  const content = readFileSync(path);
+  writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
 }
 
 function filesUnder(directory: string): string[] {

@@ -23,7 +23,14 @@ export interface TrackedPage {
   errors: string[];
 }
 
-export function useBrowser(): { open(options?: { width?: number; height?: number }): Promise<TrackedPage> } {
+export interface OpenOptions {
+  width?: number;
+  height?: number;
+  /** false: the browser runs no script at all (what a page shows before its code arrives). */
+  javaScriptEnabled?: boolean;
+}
+
+export function useBrowser(): { open(options?: OpenOptions): Promise<TrackedPage> } {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -34,8 +41,8 @@ export function useBrowser(): { open(options?: { width?: number; height?: number
   });
 
   return {
-    async open({ width = 1280, height = 900 } = {}) {
-      const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width, height } });
+    async open({ width = 1280, height = 900, javaScriptEnabled = true } = {}) {
+      const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width, height }, javaScriptEnabled });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];

@@ -62,9 +62,12 @@ const pageKey = (page: string) => `pages/${page}`;
 const code = (key: string) => readFileSync(join(outDir, manifest[key]!.file));
 const jsOnly = (keys: Iterable<string>) => [...keys].filter((key) => manifest[key]!.file.endsWith('.js'));
 
-/** What the browser loads for a route: the entry, the route's lazy page, and their static imports. */
+/**
+ * What the browser loads for a route: the entry, the app it starts (boot.tsx), the route's lazy
+ * page, and their static imports.
+ */
 function routeInitialLoad(page: string): string[] {
-  return jsOnly(staticClosure([entryKey(), pageKey(page)]));
+  return jsOnly(staticClosure([entryKey(), 'boot.tsx', pageKey(page)]));
 }
 
 describe('browser budgets (production build)', () => {

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { RequireAdmin } from './auth/RequireAdmin';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './components/AppLayout';
-import { lazyPage } from './lib/lazy-page';
+import { lazyPage, type LazyPage } from './lib/lazy-page';
 
 const HomePage = lazyPage(() => import('./pages/home/HomePage'));
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage'));
@@ -22,6 +22,20 @@ const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
 const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
 const AuditLog = lazyPage(() => import('./pages/dashboard/AuditLog'));
 const MakeAdmin = lazyPage(() => import('./pages/dashboard/MakeAdmin'));
+
+/**
+ * The pages a visitor sees the same way whoever they are, until their data arrives: the build
+ * prerenders them (prerender.tsx), the server sends that HTML for their paths, and the browser
+ * loads their code before its first render so that it replaces the HTML with the same page.
+ */
+export const prerenderedPages: Readonly<Record<string, LazyPage>> = {
+  '/': HomePage,
+  '/home': HomePage,
+  '/login': LoginPage,
+  '/signup': SignupPage,
+  '/blogs': BlogsPage,
+  '/portfolio': PortfolioPage,
+};
 
 export function AppRoutes() {
   return (

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../shared/payments';
+import { readPrerenderedPages } from './boot/prerendered-pages';
 import { createContextInner, type AppDeps } from './context';
 import { errorBody, sendError } from './http/error-response';
 import {
@@ -116,7 +117,10 @@ function runHoldExpiry(app: FastifyInstance, deps: AppDeps, holdExpiry: NonNulla
   });
 }
 
-/** Serves the built browser app; any other GET for a page falls back to index.html (client routing). */
+/**
+ * Serves the built browser app; any other GET for a page gets its prerendered HTML, or index.html
+ * (client routing).
+ */
 async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -126,18 +130,20 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     preCompressed: true,
     setHeaders: (reply, path) => void reply.header('cache-control', cacheControlOf(clientDir, path)),
   });
+  const prerendered = readPrerenderedPages(clientDir);
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
-    return reply.sendFile('index.html');
+    // A page the build prerendered shows before the app's code has loaded; others wait for it.
+    return reply.sendFile(prerendered.get(request.url.split('?')[0]!) ?? 'index.html');
   });
 }
 
 /**
- * Hashed assets never change; the page names the current ones, so browsers revalidate it every
+ * Hashed assets never change; the pages name the current ones, so browsers revalidate them every
  * time (a new deploy is picked up at once); other files (images) may be kept a few minutes.
  */
 function cacheControlOf(clientDir: string, path: string): string {
   if (path.startsWith(join(clientDir, 'assets'))) return 'public, max-age=31536000, immutable';
-  return path === join(clientDir, 'index.html') ? 'no-cache' : 'public, max-age=300';
+  return path.endsWith('.html') ? 'no-cache' : 'public, max-age=300';
 }

@@ -11,7 +11,7 @@ export interface Slide {
 const SLIDE_INTERVAL_MS = 6_000;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 export function Carousel({ slides, label }: { slides: readonly Slide[]; label: string }) {

@@ -1,6 +1,6 @@
-// The two builds a production server runs from: the browser app (Vite, dist/client) and the server
-// itself (esbuild, dist/server: one ES module, so it starts without compiling TypeScript). Each is
-// skipped when nothing it is made from has changed since the last one: a fingerprint of its inputs
+// The two builds a production server runs from: the browser app (Vite, dist/client, with its
+// prerendered pages) and the server itself (esbuild, dist/server: one ES module, so it starts
+// without compiling TypeScript). Each is skipped when nothing it is made from has changed since the last one: a fingerprint of its inputs
 // (sources, build configuration, locked dependencies and NODE_ENV) is kept beside the output, so a
 // restart starts at once and a changed checkout is always rebuilt.
 import { execFileSync } from 'node:child_process';
@@ -33,13 +33,13 @@ export const clientBuild: Build = {
     directories: ['src/client', 'src/shared'],
     files: ['vite.config.ts', 'vite-precompress.ts', 'tsconfig.json', 'package-lock.json'],
   },
-  // In a child process, so the server that follows does not keep the bundler in its memory.
-  run: (root, nodeEnv) =>
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: nodeEnv },
-    }),
+  // In child processes, so the server that follows keeps neither the bundler nor React's server
+  // renderer in its memory: the app, its server-side build, then the prerendered pages from it.
+  run: (root, nodeEnv) => {
+    const vite = [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'];
+    const steps = [vite, [...vite, '--ssr', 'prerender.tsx', '--outDir', '../../dist/prerender'], ['--import', 'tsx', join(root, 'src/server/boot/write-prerendered-pages.ts')]];
+    for (const step of steps) execFileSync(process.execPath, step, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: nodeEnv } });
+  },
 };
 
 export const serverBuild: Build = {

@@ -1,5 +1,6 @@
 // The built browser app as the server sends it: the build's Brotli or gzip copies to browsers that
-// accept them (vite-precompress.ts), long caching for hashed assets, and pages for client routes.
+// accept them (vite-precompress.ts), long caching for hashed assets, and pages for client routes
+// (prerendered ones where the build made them).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,9 @@ const script = `console.log(${JSON.stringify('a bicycle part '.repeat(200))});`;
 beforeAll(async () => {
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Sprocket</title>');
+  mkdirSync(join(clientDir, 'prerendered'));
+  writeFileSync(join(clientDir, 'prerendered', 'login.html'), '<!doctype html><title>Login | Sprocket</title><h1>Login</h1>');
+  writeFileSync(join(clientDir, 'prerendered', 'pages.json'), JSON.stringify({ '/login': 'prerendered/login.html' }));
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -61,5 +65,16 @@ describe('the built browser app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Sprocket</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a prerendered route with its prerendered page, whatever the query', async () => {
+    for (const url of ['/login', '/login?from=%2Fdashboard']) {
+      const page = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<h1>Login</h1>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    const other = await app.inject({ url: '/login/elsewhere', headers: { accept: 'text/html' } });
+    expect(other.body).toContain('<title>Sprocket</title>');
   });
 });
