@@ -32,6 +32,7 @@ describe('a visitor with scripts', () => {
     await page.goto('/login');
     await see(loginLink(page));
     expect(await page.locator('#root').getAttribute('inert')).toBeNull();
+    expect(await page.locator('head > title').allTextContents()).toEqual(['Login | Sprocket']);
     const email = page.getByLabel('Email');
     await email.fill('rider@example.com');
     expect(await email.inputValue()).toBe('rider@example.com');

@@ -25,8 +25,12 @@ function App({ container }: { container: HTMLElement }) {
   const [trpcClient] = useState(() =>
     trpc.createClient({ links: [httpBatchLink({ url: '/trpc', headers: bearerHeader })] }),
   );
-  // The prerendered HTML is gone once this has rendered: the live page takes input from here on.
-  useEffect(() => container.removeAttribute('inert'), [container]);
+  // The prerendered HTML is gone once this has rendered: the live page takes input from here on,
+  // and names itself (React keeps the page's <title>; the prerendered one would linger unused).
+  useEffect(() => {
+    container.removeAttribute('inert');
+    document.querySelector('head > title[data-prerendered]')?.remove();
+  }, [container]);
   return (
     <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
       <BrowserRouter>

@@ -31,7 +31,14 @@ export const clientBuild: Build = {
   output: 'index.html',
   inputs: {
     directories: ['src/client', 'src/shared'],
-    files: ['vite.config.ts', 'vite-precompress.ts', 'tsconfig.json', 'package-lock.json'],
+    files: [
+      'vite.config.ts',
+      'vite-precompress.ts',
+      'tsconfig.json',
+      'package-lock.json',
+      'src/server/boot/prerendered-pages.ts',
+      'src/server/boot/write-prerendered-pages.ts',
+    ],
   },
   // In child processes, so the server that follows keeps neither the bundler nor React's server
   // renderer in its memory: the app, its server-side build, then the prerendered pages from it.

@@ -22,7 +22,7 @@ describe('a prerendered page', () => {
     const rendered = '<link rel="preload" as="image" href="/hero.svg"/><title>Login | Sprocket</title><main><h1>Login</h1></main>';
     const page = pageHtml(template, rendered);
     const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toContain('<title>Login | Sprocket</title>');
+    expect(head).toContain('<title data-prerendered>Login | Sprocket</title>');
     expect(head).not.toContain('<title>Sprocket</title>');
     expect(head).toContain('<link rel="preload" as="image" href="/hero.svg"/>');
     expect(head).toContain('<script type="module" src="/assets/index.js"></script>');

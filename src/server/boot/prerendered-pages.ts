@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { writeCompressedCopies } from '../../../vite-precompress.ts';
 
 export const PRERENDERED_DIR = 'prerendered';
+const PRERENDERED_MARK = 'data-prerendered';
 const LIST_FILE = 'pages.json';
 
 interface PrerenderModule {
@@ -18,9 +19,11 @@ const LEADING_HEAD_TAGS = /^(?:<link\b[^>]*\/>|<meta\b[^>]*\/>|<title>[^<]*<\/ti
 
 /** index.html with `rendered` (React's output for #root) in place, the page's head tags in <head>. */
 export function pageHtml(template: string, rendered: string): string {
-  const headTags = LEADING_HEAD_TAGS.exec(rendered)?.[0] ?? '';
-  const body = rendered.slice(headTags.length);
-  let page = headTags.includes('<title>') ? template.replace(/<title>[^<]*<\/title>/, '') : template;
+  const leading = LEADING_HEAD_TAGS.exec(rendered)?.[0] ?? '';
+  const body = rendered.slice(leading.length);
+  // Marked, so that the app removes it once it renders the page's title itself (boot.tsx).
+  const headTags = leading.replace('<title>', `<title ${PRERENDERED_MARK}>`);
+  let page = leading.includes('<title>') ? template.replace(/<title>[^<]*<\/title>/, '') : template;
   page = page.replace('</head>', `${headTags}</head>`);
   const root = '<div id="root"></div>';
   if (!page.includes(root)) throw new Error(`index.html has no ${root}`);
