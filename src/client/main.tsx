@@ -3,9 +3,15 @@
 import '@fontsource-variable/inter';
 import './styles.css';
 
+const root = document.getElementById('root');
+
 function startApp(): void {
-  import('./boot').catch((error: unknown) => console.error('The app could not be loaded', error));
+  import('./boot').catch((error: unknown) => {
+    console.error('The app could not be loaded', error);
+    // Its links still work as plain links (each loads its page again).
+    root?.removeAttribute('inert');
+  });
 }
 
-if (document.getElementById('root')?.hasAttribute('inert')) requestAnimationFrame(() => setTimeout(startApp, 0));
+if (root?.hasAttribute('inert')) requestAnimationFrame(() => setTimeout(startApp, 0));
 else startApp();

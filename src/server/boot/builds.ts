@@ -44,8 +44,13 @@ export const clientBuild: Build = {
   // renderer in its memory: the app, its server-side build, then the prerendered pages from it.
   run: (root, nodeEnv) => {
     const vite = [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'];
-    const steps = [vite, [...vite, '--ssr', 'prerender.tsx', '--outDir', '../../dist/prerender'], ['--import', 'tsx', join(root, 'src/server/boot/write-prerendered-pages.ts')]];
-    for (const step of steps) execFileSync(process.execPath, step, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: nodeEnv } });
+    const steps = [
+      vite,
+      [...vite, '--ssr', 'prerender.tsx', '--outDir', '../../dist/prerender'],
+      ['--import', 'tsx', join(root, 'src/server/boot/write-prerendered-pages.ts')],
+    ];
+    const env = { ...process.env, NODE_ENV: nodeEnv };
+    for (const step of steps) execFileSync(process.execPath, step, { cwd: root, stdio: 'inherit', env });
   },
 };
 
