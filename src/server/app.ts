@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../shared/payments';
 import { readPrerenderedPages } from './boot/prerendered-pages';
 import { createContextInner, type AppDeps } from './context';
+import { createAnswerCache } from './http/answer-cache';
 import { errorBody, sendError } from './http/error-response';
 import {
   httpClient,
@@ -17,7 +18,7 @@ import {
   type SecurityOverrides,
 } from './http/security';
 import { stringifyJson } from './http/json';
-import { registerPublicCaching } from './http/public-cache';
+import { arePublicProcedures, registerPublicCaching } from './http/public-cache';
 import { trpcHandler, type TrpcHandlerOptions } from './http/trpc-handler';
 import { registerPaymentWebhook } from './payments/webhook-route';
 import { registerRestRoutes } from './rest/rest-routes';
@@ -81,6 +82,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     return options.runtimeConfig;
   });
 
+  // Whole answers to the public reads, over tRPC and REST alike.
+  const answers = createAnswerCache(deps.cache);
   await app.register(trpcHandler, {
     prefix: '/trpc',
     router: appRouter,
@@ -90,9 +93,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
       if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'procedure failed');
     },
     stringify: stringifyJson,
+    answers: { cache: answers, cacheable: arePublicProcedures },
   } satisfies TrpcHandlerOptions<AppRouter> & { prefix: string });
 
-  registerRestRoutes(app, deps);
+  registerRestRoutes(app, deps, answers);
   await app.register(registerPaymentWebhook, { deps });
   registerVitalsRoute(app);
 

@@ -105,4 +105,26 @@ describe('the read cache', () => {
     await small.read('a', ['tools'], pages.load);
     expect(pages.calls()).toBe(4);
   });
+
+  it('tells whether a value is still what it would answer: not after a change, expiry, a newer load or the feed going down', async () => {
+    const hub = liveHub();
+    const cache = createReadCache(hub);
+    const page = () => ({ items: ['a part'] });
+    const first = await cache.read('catalog', ['tools'], async () => page());
+    expect(cache.holds(first)).toBe(true);
+    expect(cache.holds({ items: ['a part'] })).toBe(false);
+    expect(cache.holds('a string')).toBe(false);
+
+    hub.emit('tools');
+    expect(cache.holds(first)).toBe(false);
+    const second = await cache.read('catalog', ['tools'], async () => page());
+    expect(cache.holds(second)).toBe(true);
+
+    hub.setLive(false);
+    expect(cache.holds(second)).toBe(false);
+    hub.setLive(true);
+    const brief = await cache.read('stock', ['tools'], async () => page(), 0);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(cache.holds(brief)).toBe(false);
+  });
 });

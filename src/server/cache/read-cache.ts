@@ -11,6 +11,12 @@ export interface ReadCache {
    * shared between callers, so they are deeply frozen (and their JSON is made once: http/json.ts).
    */
   read<T>(key: string, tables: readonly string[], load: () => Promise<T>, maxAgeMs?: number): Promise<T>;
+  /**
+   * Whether `value` is, right now, what the cache would answer for the key it was read under: not
+   * dropped by a change, not expired, and the change feed live. What was made from such a value
+   * (http/answer-cache.ts) is as current as the value.
+   */
+  holds(value: unknown): boolean;
 }
 
 export interface ReadCacheOptions {
@@ -39,6 +45,8 @@ export function createReadCache(changes: ChangeFeed, options: Partial<ReadCacheO
   /** Bumped on every change of a table (and of all tables on null): a load that saw a bump is not kept. */
   const versions = new Map<string, number>();
   let epoch = 0;
+  /** The key each stored value is kept under. */
+  const keyOfValue = new WeakMap<object, string>();
 
   const versionOf = (tables: readonly string[]) => tables.reduce((sum, table) => sum + (versions.get(table) ?? 0), epoch);
   const index = (key: string, tables: readonly string[]) => {
@@ -92,12 +100,20 @@ export function createReadCache(changes: ChangeFeed, options: Partial<ReadCacheO
           entries.delete(key);
           if (entries.size >= maxEntries) evictOldest();
           entries.set(key, { value, tables, expiresAt: Date.now() + maxAgeMsOfRead });
+          if (typeof value === 'object' && value !== null) keyOfValue.set(value, key);
           index(key, tables);
         }
         return value;
       } finally {
         if (loads.get(key) === current) loads.delete(key);
       }
+    },
+
+    holds(value: unknown): boolean {
+      if (!changes.live || typeof value !== 'object' || value === null) return false;
+      const key = keyOfValue.get(value);
+      const entry = key === undefined ? undefined : entries.get(key);
+      return entry?.value === value && entry.expiresAt > Date.now();
     },
   };
 }

@@ -47,6 +47,23 @@ describe('HTTP caching of public reads', () => {
   });
 
   it.each([
+    ['over tRPC', `/trpc/tools.list?input=${input({ limit: 100 })}`],
+    ['over REST', '/tools?limit=100'],
+  ])('shows the stock a booking left at once %s, though the catalogue’s answer is kept', async (via, url) => {
+    const part = await shop.createTool({ name: `Kept answer part ${via}`, available: 40, minimumOrderQuantity: 1 });
+    type Item = { _id: string; available: number };
+    const availableOf = async () => {
+      const answer = (await shop.app.inject({ method: 'GET', url })).json() as Item[] | { result: { data: { items: Item[] } } };
+      const items = Array.isArray(answer) ? answer : answer.result.data.items;
+      return items.find((item) => item._id === part.id)?.available;
+    };
+    expect(await availableOf()).toBe(40);
+    expect(await availableOf()).toBe(40);
+    await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 3, phone: '5550100', address: '1 Cache Lane' });
+    expect(await availableOf()).toBe(37);
+  });
+
+  it.each([
     ['a private read', `/trpc/bookings.mine?input=${input({})}`, 200],
     ['a batch with a private read', `/trpc/tools.list,users.me?batch=1&input=${input({})}`, 200],
     ['a failed public read', `/trpc/tools.byId?input=${input({ id: 'nope' })}`, 400],

@@ -43,10 +43,15 @@ function etagOf(payload: string): string {
   return etag;
 }
 
+/** Whether every one of these procedures answers the same to everyone (for the same input). */
+export function arePublicProcedures(paths: readonly string[]): boolean {
+  return paths.every((path) => PUBLIC_PROCEDURES.has(path));
+}
+
 function isPublicRead(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   if (route === TRPC_ROUTE) {
-    return (request.params as { path: string }).path.split(',').every((path) => PUBLIC_PROCEDURES.has(path));
+    return arePublicProcedures((request.params as { path: string }).path.split(','));
   }
   return route !== undefined && PUBLIC_ROUTES.has(route);
 }

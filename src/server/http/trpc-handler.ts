@@ -19,6 +19,7 @@ import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerCache } from './answer-cache';
 
 export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
@@ -26,6 +27,11 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
   onError?: (failure: { error: TRPCError; path: string | undefined; request: FastifyRequest }) => void;
   /** Turns a result's data into JSON (default JSON.stringify), when the router has no transformer. */
   stringify?: (data: unknown) => string | undefined;
+  /**
+   * Whole answers kept for GET calls of the procedures `cacheable` accepts, which must answer the
+   * same to everyone (http/answer-cache.ts).
+   */
+  answers?: { cache: AnswerCache; cacheable: (paths: readonly string[]) => boolean };
 }
 
 interface Call {
@@ -42,7 +48,7 @@ export async function trpcHandler<TRouter extends AnyTRPCRouter>(
   app: FastifyInstance,
   options: TrpcHandlerOptions<TRouter>,
 ): Promise<void> {
-  const { router, createContext, onError, stringify = JSON.stringify } = options;
+  const { router, createContext, onError, stringify = JSON.stringify, answers } = options;
   if (Object.keys(router._def.lazy).length > 0) throw new Error('trpcHandler does not load lazy routers');
   const procedures = router._def.procedures as Record<string, AnyTRPCProcedure | undefined>;
   const config = router._def._config;
@@ -85,6 +91,9 @@ export async function trpcHandler<TRouter extends AnyTRPCRouter>(
     const isBatch = firstValue(query.batch) === '1';
     const paths = isBatch ? request.params.path.split(',') : [request.params.path];
     const calls: Call[] = paths.map((path, batchIndex) => ({ path, batchIndex, procedure: procedures[path] }));
+    const answerCache = method === 'GET' && answers?.cacheable(paths) ? answers.cache : undefined;
+    const kept = answerCache?.find(request.url);
+    if (kept) return reply.send(kept.body);
 
     let type: TRPCProcedureType | 'unknown';
     try {
@@ -168,6 +177,9 @@ export async function trpcHandler<TRouter extends AnyTRPCRouter>(
 
     const body = isBatch ? outcomes : outcomes[0]!;
     const json = isBatch ? `[${outcomes.map(serialize).join(',')}]` : serialize(outcomes[0]!);
+    if (answerCache && outcomes.every((outcome) => 'result' in outcome)) {
+      answerCache.keep(request.url, { body: json }, outcomes.map((outcome) => ('result' in outcome ? outcome.result.data : undefined)));
+    }
     return reply.status(getHTTPStatusCode(body)).send(json);
   });
 }

@@ -2,12 +2,14 @@
 // so the rules live in one place; this file only maps paths, bodies and responses. Bodies and
 // parameters are passed on as received (the casts only name them): the procedures validate them.
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CreateBookingInput } from '../../shared/bookings';
 import { messages } from '../../shared/messages';
 import type { CreateIntentInput } from '../../shared/payments';
 import type { CreateToolInput } from '../../shared/tools';
 import { bearerToken, createContextInner, type AppDeps } from '../context';
+import type { AnswerCache } from '../http/answer-cache';
+import { stringifyJson } from '../http/json';
 import { httpClient } from '../http/security';
 import { createCaller } from '../routers';
 
@@ -23,27 +25,53 @@ function pageQuery(query: Query) {
   };
 }
 
+interface PublicPage {
+  /** The procedure's answer, as the read cache holds it. */
+  page: object;
+  items: unknown;
+  headers: Record<string, string>;
+}
+
+function nextCursorHeader(page: { nextCursor: string | null }): Record<string, string> {
+  return page.nextCursor ? { 'x-next-cursor': page.nextCursor } : {};
+}
+
 /** The booking modal sends the phone from a number input; the API keeps phones as text. */
 function asText(value: unknown): unknown {
   return typeof value === 'number' ? String(value) : value;
 }
 
-export function registerRestRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, answers: AnswerCache): void {
   const callerFor = async (request: FastifyRequest) =>
     createCaller(await createContextInner({ ...deps, log: request.log }, request.headers.authorization, httpClient(request)));
 
-  app.get<{ Querystring: Query }>('/review', async (request, reply) => {
-    const page = await (await callerFor(request)).reviews.list(pageQuery(request.query));
-    void reply.header('x-total-count', String(page.total));
-    if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
-    return page.items;
-  });
+  /**
+   * A read whose page answers the same to everyone: sent again from the answer cache while that
+   * page is still what the read cache holds (http/answer-cache.ts).
+   */
+  const publicRead = async (request: FastifyRequest, reply: FastifyReply, read: () => Promise<PublicPage>) => {
+    let answer = answers.find(request.url);
+    if (!answer) {
+      const { page, items, headers } = await read();
+      answer = { body: stringifyJson(items), headers };
+      answers.keep(request.url, answer, [page]);
+    }
+    return reply.headers(answer.headers ?? {}).type('application/json; charset=utf-8').send(answer.body);
+  };
 
-  app.get<{ Querystring: Query }>('/tools', async (request, reply) => {
-    const page = await (await callerFor(request)).tools.list(pageQuery(request.query));
-    if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
-    return page.items;
-  });
+  app.get<{ Querystring: Query }>('/review', (request, reply) =>
+    publicRead(request, reply, async () => {
+      const page = await (await callerFor(request)).reviews.list(pageQuery(request.query));
+      return { page, items: page.items, headers: { 'x-total-count': String(page.total), ...nextCursorHeader(page) } };
+    }),
+  );
+
+  app.get<{ Querystring: Query }>('/tools', (request, reply) =>
+    publicRead(request, reply, async () => {
+      const page = await (await callerFor(request)).tools.list(pageQuery(request.query));
+      return { page, items: page.items, headers: nextCursorHeader(page) };
+    }),
+  );
 
   app.post<{ Body: Body }>('/tools', async (request, reply) => {
     const tool = await (await callerFor(request)).tools.create(request.body as CreateToolInput);
