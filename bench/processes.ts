@@ -2,12 +2,11 @@
 // runs it), the bare Fastify reference, and one load generator per measurement.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
 import { buildIfChanged, serverBuild } from '../src/server/boot/builds';
+import { projectRoot } from '../src/server/project-root';
 import type { LoadResult, LoadSpec } from './load';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
 
 export interface RunningProcess {
@@ -20,13 +19,13 @@ export interface RunningProcess {
 }
 
 export async function startStorefront(env: Record<string, string>): Promise<RunningProcess> {
-  buildIfChanged(root, serverBuild, 'production');
+  buildIfChanged(projectRoot, serverBuild, 'production');
   const port = await getPort();
   const started = performance.now();
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const entry = `${serverBuild.outDir}/${serverBuild.output}`;
   const child = spawn(process.execPath, [...profile, '--enable-source-maps', entry], {
-    cwd: root,
+    cwd: projectRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -39,7 +38,7 @@ export async function startBare(payloadFile: string): Promise<RunningProcess> {
   const port = await getPort();
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(port), payloadFile], {
-    cwd: root,
+    cwd: projectRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -52,7 +51,7 @@ export async function startAdapterServer(mode: 'stock' | 'native' | 'bare'): Pro
   const port = await getPort();
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/adapter-server.ts', String(port), mode], {
-    cwd: root,
+    cwd: projectRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -64,7 +63,7 @@ export async function startAdapterServer(mode: 'stock' | 'native' | 'bare'): Pro
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts'], {
-      cwd: root,
+      cwd: projectRoot,
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     child.stdin.end(JSON.stringify(spec));

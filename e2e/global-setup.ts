@@ -1,9 +1,9 @@
 // Once per journey run: build the browser app and the server as production runs them, start the
 // real storefront in embedded mode (PGlite, Firebase Auth emulator, payments emulator) on free
 // ports, stop it afterwards.
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildAllIfChanged, serverBuild } from '../src/server/boot/builds';
+import { projectRoot } from '../src/server/project-root';
 import { startEmbeddedStorefront } from '../src/server/testing/embedded-storefront';
 
 declare module 'vitest' {
@@ -15,12 +15,11 @@ declare module 'vitest' {
 }
 
 const READY_TIMEOUT_MS = 120_000;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
   // Vitest sets NODE_ENV=test, which would give React's development build; the journeys drive the production one.
-  buildAllIfChanged(root, 'production');
+  buildAllIfChanged(projectRoot, 'production');
 
   const storefront = await startEmbeddedStorefront({
     command: [process.execPath, '--enable-source-maps', `${serverBuild.outDir}/${serverBuild.output}`],

@@ -6,10 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
+import { projectRoot } from '../project-root';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const POLL_MS = 250;
 const STOP_GRACE_MS = 15_000;
 
@@ -37,7 +36,7 @@ export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions
   const started = performance.now();
   const [program, ...args] = options.command;
   const server = spawn(program, args, {
-    cwd: root,
+    cwd: projectRoot,
     env: {
       ...process.env,
       PORT: String(port),

@@ -3,11 +3,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { projectRoot } from '../project-root';
 import { TEST_PROJECT_ID } from './global-setup';
 import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './test-shop';
 
 const entry = fileURLToPath(new URL('./serve-for-test.ts', import.meta.url));
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const STARTUP_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -30,7 +30,7 @@ export interface ServerProcess {
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
+    cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
