@@ -18,6 +18,7 @@ import {
   type SecurityOverrides,
 } from './http/security';
 import { stringifyJson } from './http/json';
+import { MAX_PERSONAL_ANSWERS, personalAnswerKey } from './http/personal-answers';
 import { arePublicProcedures, registerPublicCaching } from './http/public-cache';
 import { trpcHandler, type TrpcHandlerOptions } from './http/trpc-handler';
 import { registerPaymentWebhook } from './payments/webhook-route';
@@ -82,8 +83,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     return options.runtimeConfig;
   });
 
-  // Whole answers to the public reads, over tRPC and REST alike.
-  const answers = createAnswerCache(deps.cache);
+  // Whole answers to the public reads, over tRPC and REST alike, and to a customer's own orders.
+  const publicAnswers = createAnswerCache(deps.cache);
+  const personalAnswers = createAnswerCache(deps.cache, MAX_PERSONAL_ANSWERS);
   await app.register(trpcHandler, {
     prefix: '/trpc',
     router: appRouter,
@@ -93,10 +95,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
       if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'procedure failed');
     },
     stringify: stringifyJson,
-    answers: { cache: answers, cacheable: arePublicProcedures },
+    publicAnswers: { cache: publicAnswers, cacheable: arePublicProcedures },
+    personalAnswers: { cache: personalAnswers, keyOf: personalAnswerKey },
   } satisfies TrpcHandlerOptions<AppRouter> & { prefix: string });
 
-  registerRestRoutes(app, deps, answers);
+  registerRestRoutes(app, deps, publicAnswers);
   await app.register(registerPaymentWebhook, { deps });
   registerVitalsRoute(app);
 

@@ -29,9 +29,23 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
   stringify?: (data: unknown) => string | undefined;
   /**
    * Whole answers kept for GET calls of the procedures `cacheable` accepts, which must answer the
-   * same to everyone (http/answer-cache.ts).
+   * same to everyone (http/answer-cache.ts): found by URL before the context is made.
    */
-  answers?: { cache: AnswerCache; cacheable: (paths: readonly string[]) => boolean };
+  publicAnswers?: { cache: AnswerCache; cacheable: (paths: readonly string[]) => boolean };
+  /**
+   * Whole answers kept for GET calls that answer one caller: `keyOf` names whose answer it is
+   * (from the context, so after the session is checked), or gives undefined when it is not kept.
+   */
+  personalAnswers?: {
+    cache: AnswerCache;
+    keyOf: (paths: readonly string[], ctx: inferRouterContext<TRouter>) => string | undefined;
+  };
+}
+
+/** Where an answer is found and kept. */
+interface AnswerPlace {
+  cache: AnswerCache;
+  key: string;
 }
 
 interface Call {
@@ -48,7 +62,7 @@ export async function trpcHandler<TRouter extends AnyTRPCRouter>(
   app: FastifyInstance,
   options: TrpcHandlerOptions<TRouter>,
 ): Promise<void> {
-  const { router, createContext, onError, stringify = JSON.stringify, answers } = options;
+  const { router, createContext, onError, stringify = JSON.stringify, publicAnswers, personalAnswers } = options;
   if (Object.keys(router._def.lazy).length > 0) throw new Error('trpcHandler does not load lazy routers');
   const procedures = router._def.procedures as Record<string, AnyTRPCProcedure | undefined>;
   const config = router._def._config;
@@ -91,8 +105,9 @@ export async function trpcHandler<TRouter extends AnyTRPCRouter>(
     const isBatch = firstValue(query.batch) === '1';
     const paths = isBatch ? request.params.path.split(',') : [request.params.path];
     const calls: Call[] = paths.map((path, batchIndex) => ({ path, batchIndex, procedure: procedures[path] }));
-    const answerCache = method === 'GET' && answers?.cacheable(paths) ? answers.cache : undefined;
-    const kept = answerCache?.find(request.url);
+    let answerPlace: AnswerPlace | undefined =
+      method === 'GET' && publicAnswers?.cacheable(paths) ? { cache: publicAnswers.cache, key: request.url } : undefined;
+    const kept = answerPlace && answerPlace.cache.find(answerPlace.key);
     if (kept) return reply.send(kept.body);
 
     let type: TRPCProcedureType | 'unknown';
@@ -134,6 +149,14 @@ export async function trpcHandler<TRouter extends AnyTRPCRouter>(
       ctx = await createContext(request);
     } catch (cause) {
       contextError = getTRPCErrorFromUnknown(cause);
+    }
+    if (!answerPlace && method === 'GET' && ctx !== undefined && personalAnswers) {
+      const owner = personalAnswers.keyOf(paths, ctx);
+      if (owner !== undefined) {
+        answerPlace = { cache: personalAnswers.cache, key: `${owner} ${request.url}` };
+        const keptForOwner = answerPlace.cache.find(answerPlace.key);
+        if (keptForOwner) return reply.send(keptForOwner.body);
+      }
     }
 
     const signal = abortedWhenClientLeaves(reply);
@@ -177,8 +200,9 @@ export async function trpcHandler<TRouter extends AnyTRPCRouter>(
 
     const body = isBatch ? outcomes : outcomes[0]!;
     const json = isBatch ? `[${outcomes.map(serialize).join(',')}]` : serialize(outcomes[0]!);
-    if (answerCache && outcomes.every((outcome) => 'result' in outcome)) {
-      answerCache.keep(request.url, { body: json }, outcomes.map((outcome) => ('result' in outcome ? outcome.result.data : undefined)));
+    if (answerPlace && outcomes.every((outcome) => 'result' in outcome)) {
+      const values = outcomes.map((outcome) => ('result' in outcome ? outcome.result.data : undefined));
+      answerPlace.cache.keep(answerPlace.key, { body: json }, values);
     }
     return reply.status(getHTTPStatusCode(body)).send(json);
   });

@@ -154,6 +154,31 @@ describe('bookings.mine and byId', () => {
     expect((await mine()).map((order) => order._id)).toEqual([another._id, booked._id]);
   });
 
+  it('keeps each customer’s kept orders their own, and gives none to a session that has ended', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
+    const [me, neighbour] = [await shop.createUser('user'), await shop.createUser('user')];
+    const mine = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 1, ...form });
+    const theirs = await shop.caller(neighbour.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    const url = `/trpc/bookings.mine?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { limit: 50 } }))}`;
+    const ordersOf = async (headers: { authorization: string }) => {
+      const response = await shop.app.inject({ url, headers });
+      return { status: response.statusCode, body: response.json() as Array<{ result?: { data: { items: Array<{ _id: string }> } } }> };
+    };
+    const idsOf = (answer: Awaited<ReturnType<typeof ordersOf>>) => answer.body[0]?.result?.data.items.map((order) => order._id);
+
+    // The same URL, asked twice by each: every answer after the first is the kept one.
+    for (let round = 0; round < 2; round++) {
+      expect(idsOf(await ordersOf(me.headers))).toEqual([mine._id]);
+      expect(idsOf(await ordersOf(neighbour.headers))).toEqual([theirs._id]);
+    }
+
+    await shop.caller(admin.user).users.remove({ id: me.user.id });
+    const afterRemoval = await ordersOf(me.headers);
+    expect(afterRemoval.status).toBe(401);
+    expect(idsOf(afterRemoval)).toBeUndefined();
+    expect(idsOf(await ordersOf(neighbour.headers))).toEqual([theirs._id]);
+  });
+
   it('refuses to list another customer’s orders by email', async () => {
     await expect(shop.caller(customer.user).bookings.mine({ email: otherCustomer.user.email })).rejects.toMatchObject({
       code: 'FORBIDDEN',
