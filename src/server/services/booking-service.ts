@@ -7,6 +7,7 @@ import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
 import type { SessionUser } from '../context';
 import type { Database } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { bookings, tools } from '../db/schema';
 import { bookingColumns, type BookingRow } from './booking-views';
 
@@ -19,25 +20,19 @@ export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
  * oversell, and the part's row is locked only for that one statement, not across round trips.
  */
 export async function createBooking(db: Database, user: SessionUser, input: CreateBookingInput): Promise<BookingRow> {
-  const { amount } = input;
-  const expectedTotalCents = input.price === undefined ? null : dollarsToCents(input.price);
-  const result = await db.execute(sql`
-    with taken as (
-      update ${tools} set available = available - ${amount}::integer
-      where id = ${input.toolsId}::uuid and removed_at is null
-        and minimum_order_quantity <= ${amount}::integer and available >= ${amount}::integer
-        and price_cents::bigint * ${amount}::integer <= ${MAX_ORDER_TOTAL_CENTS}::bigint
-        and (${expectedTotalCents}::bigint is null or price_cents::bigint * ${amount}::integer = ${expectedTotalCents}::bigint)
-      returning id, name, price_cents
-    )
-    insert into ${bookings} (tool_id, user_id, tool_name, email, person_name, phone, address, quantity, unit_price_cents, total_cents)
-    select id, ${user.id}::uuid, name, ${user.email}::text, ${user.displayName ?? user.email}::text, ${input.phone}::text,
-      ${input.address}::text, ${amount}::integer, price_cents, price_cents * ${amount}::integer
-    from taken
-    returning ${bookingReturning}`);
+  const result = await bookPart(db).execute({
+    toolsId: input.toolsId,
+    amount: input.amount,
+    expectedTotalCents: input.price === undefined ? null : dollarsToCents(input.price),
+    userId: user.id,
+    email: user.email,
+    personName: user.displayName ?? user.email,
+    phone: input.phone,
+    address: input.address,
+  });
   const [row] = rowsOf(result);
-  if (!row) throw await bookingRefusal(db, input, expectedTotalCents);
-  // drizzle reports the writes it builds to the change feed; this statement is raw SQL.
+  if (!row) throw await bookingRefusal(db, input);
+  // drizzle reports the writes it builds to the change feed; this statement is its own SQL.
   await db.$cache.invalidate({ tables: [tools] });
   return bookingFromRow(row);
 }
@@ -47,6 +42,42 @@ const bookingFields = Object.entries(bookingColumns);
 const bookingReturning = sql.join(
   bookingFields.map(([field, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(field)}`),
   sql`, `,
+);
+
+/** The booking statement of createBooking, prepared: every booking runs it. */
+const bookPart = preparedStatement(
+  'book_part',
+  sql`
+    with taken as (
+      update ${tools} set available = available - ${sql.placeholder('amount')}::integer
+      where id = ${sql.placeholder('toolsId')}::uuid and removed_at is null
+        and minimum_order_quantity <= ${sql.placeholder('amount')}::integer and available >= ${sql.placeholder('amount')}::integer
+        and price_cents::bigint * ${sql.placeholder('amount')}::integer <= ${MAX_ORDER_TOTAL_CENTS}::bigint
+        and (${sql.placeholder('expectedTotalCents')}::bigint is null
+          or price_cents::bigint * ${sql.placeholder('amount')}::integer = ${sql.placeholder('expectedTotalCents')}::bigint)
+      returning id, name, price_cents
+    )
+    insert into ${bookings} (tool_id, user_id, tool_name, email, person_name, phone, address, quantity, unit_price_cents, total_cents)
+    select id, ${sql.placeholder('userId')}::uuid, name, ${sql.placeholder('email')}::text, ${sql.placeholder('personName')}::text,
+      ${sql.placeholder('phone')}::text, ${sql.placeholder('address')}::text, ${sql.placeholder('amount')}::integer, price_cents,
+      price_cents * ${sql.placeholder('amount')}::integer
+    from taken
+    returning ${bookingReturning}`,
+);
+
+/** The cancellation statement of cancelUnpaidBooking, prepared like the booking's. */
+const cancelUnpaid = preparedStatement(
+  'cancel_unpaid_booking',
+  sql`
+    with cancelled as (
+      update ${bookings} set status = 'cancelled', cancelled_at = now(), cancel_reason = ${sql.placeholder('reason')}::text
+      where id = ${sql.placeholder('id')}::uuid and status = 'unpaid'
+      returning *
+    ), released as (
+      update ${tools} set available = available + cancelled.quantity
+      from cancelled where ${tools.id} = cancelled.tool_id
+    )
+    select ${bookingReturning} from cancelled`,
 );
 
 /** A returned row as drizzle would map it (driver values through each column's mapping). */
@@ -64,7 +95,7 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
 }
 
 /** Explains why the conditional stock update took nothing, in the order the rules apply. */
-async function bookingRefusal(db: Database, input: CreateBookingInput, expectedTotalCents: number | null): Promise<TRPCError> {
+async function bookingRefusal(db: Database, input: CreateBookingInput): Promise<TRPCError> {
   const [tool] = await db
     .select({ minimumOrderQuantity: tools.minimumOrderQuantity, available: tools.available, priceCents: tools.priceCents })
     .from(tools)
@@ -76,7 +107,7 @@ async function bookingRefusal(db: Database, input: CreateBookingInput, expectedT
   if (tool.available >= input.amount) {
     const totalCents = tool.priceCents * input.amount;
     if (totalCents > MAX_ORDER_TOTAL_CENTS) return new TRPCError({ code: 'BAD_REQUEST', message: messages.orderTooLarge });
-    if (expectedTotalCents !== null && expectedTotalCents !== totalCents) {
+    if (input.price !== undefined && dollarsToCents(input.price) !== totalCents) {
       return new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
     }
   }
@@ -106,16 +137,7 @@ export function refuseUnlessUnpaid(booking: Pick<BookingRow, 'status'>): void {
  * statement, it takes the part's row before the user's (migrations/0003), as a booking does.
  */
 export async function cancelUnpaidBooking(db: Database, id: string, reason: CancelReason): Promise<BookingRow> {
-  const result = await db.execute(sql`
-    with cancelled as (
-      update ${bookings} set status = 'cancelled', cancelled_at = now(), cancel_reason = ${reason}::text
-      where id = ${id}::uuid and status = 'unpaid'
-      returning *
-    ), released as (
-      update ${tools} set available = available + cancelled.quantity
-      from cancelled where ${tools.id} = cancelled.tool_id
-    )
-    select ${bookingReturning} from cancelled`);
+  const result = await cancelUnpaid(db).execute({ id, reason });
   const [row] = rowsOf(result);
   await db.$cache.invalidate({ tables: [bookings, tools] });
   if (row) return bookingFromRow(row);
