@@ -108,8 +108,7 @@ async function benchDatabase(target: Target): Promise<DatabaseRun> {
     const hot = scenarios.find((result) => result.name === 'booking-hot');
     if (hot) hot.check = await checkHotPart(server.url, data, hot.app);
 
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const rssAfter = server.rssBytes();
+    const rssAfter = await rssAfterLoad(server);
     return {
       database: target.kind,
       label: target.kind === 'postgres' ? 'Postgres' : 'PGlite',
@@ -120,6 +119,12 @@ async function benchDatabase(target: Target): Promise<DatabaseRun> {
   } finally {
     await server.stop();
   }
+}
+
+/** The server's RSS once the load has been over for 2 s, read the same way for every run. */
+async function rssAfterLoad(server: RunningProcess): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return server.rssBytes();
 }
 
 /** A trivial query through tRPC's stock Fastify plugin and through our handler, against a bare route. */
@@ -183,7 +188,7 @@ async function benchScale(target: Target, demo: DatabaseRun): Promise<DatabaseRu
       database: target.kind,
       label: `Postgres, ${SCALE.parts / 1000}k parts, ${SCALE.reviews / 1e6}M reviews, ${SCALE.bookings / 1e6}M bookings`,
       startupMs: server.startupMs,
-      memory: { beforeBytes: rssBefore, afterBytes: server.rssBytes() },
+      memory: { beforeBytes: rssBefore, afterBytes: await rssAfterLoad(server) },
       scenarios,
       scale: true,
     };
