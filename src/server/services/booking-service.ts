@@ -20,10 +20,11 @@ export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
  * oversell, and the part's row is locked only for that one statement, not across round trips.
  */
 export async function createBooking(db: Database, user: SessionUser, input: CreateBookingInput): Promise<BookingRow> {
+  const expectedTotalCents = input.price === undefined ? null : dollarsToCents(input.price);
   const result = await bookPart(db).execute({
     toolsId: input.toolsId,
     amount: input.amount,
-    expectedTotalCents: input.price === undefined ? null : dollarsToCents(input.price),
+    expectedTotalCents,
     userId: user.id,
     email: user.email,
     personName: user.displayName ?? user.email,
@@ -31,7 +32,7 @@ export async function createBooking(db: Database, user: SessionUser, input: Crea
     address: input.address,
   });
   const [row] = rowsOf(result);
-  if (!row) throw await bookingRefusal(db, input);
+  if (!row) throw await bookingRefusal(db, input, expectedTotalCents);
   // drizzle reports the writes it builds to the change feed; this statement is its own SQL.
   await db.$cache.invalidate({ tables: [tools] });
   return bookingFromRow(row);
@@ -95,7 +96,7 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
 }
 
 /** Explains why the conditional stock update took nothing, in the order the rules apply. */
-async function bookingRefusal(db: Database, input: CreateBookingInput): Promise<TRPCError> {
+async function bookingRefusal(db: Database, input: CreateBookingInput, expectedTotalCents: number | null): Promise<TRPCError> {
   const [tool] = await db
     .select({ minimumOrderQuantity: tools.minimumOrderQuantity, available: tools.available, priceCents: tools.priceCents })
     .from(tools)
@@ -107,7 +108,7 @@ async function bookingRefusal(db: Database, input: CreateBookingInput): Promise<
   if (tool.available >= input.amount) {
     const totalCents = tool.priceCents * input.amount;
     if (totalCents > MAX_ORDER_TOTAL_CENTS) return new TRPCError({ code: 'BAD_REQUEST', message: messages.orderTooLarge });
-    if (input.price !== undefined && dollarsToCents(input.price) !== totalCents) {
+    if (expectedTotalCents !== null && expectedTotalCents !== totalCents) {
       return new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
     }
   }
