@@ -66,6 +66,8 @@ export const bookingsRouter = router({
     const { id: userId, ordersVersion } = ctx.user;
     // Keyed by the orders version read with the session user: a write to any of the user's
     // bookings, in any process, moves it, so a page found under the current version is current.
+    // The whole answer is kept under the same key (http/personal-answers.ts): whatever else this
+    // page comes to depend on must go into both keys.
     return ctx.deps.cache.read(`bookings.mine:${userId}:${ordersVersion}:${input.limit}:${input.cursor ?? ''}`, [], async () => {
       const rows = await customerOrdersPage(ctx.deps.db).execute({
         userId,
