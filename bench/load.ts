@@ -16,6 +16,8 @@ export interface LoadSpec {
   bodies?: string[];
   /** Authorization headers, taken in turn (one per request: each request is the next customer's). */
   authorizations?: string[];
+  /** Paths (with their query strings), taken in turn, instead of the URL's own. */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -30,9 +32,9 @@ export interface LoadResult {
 
 async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let turn = 0;
-  const { bodies, authorizations } = spec;
+  const { bodies, authorizations, paths } = spec;
   const baseHeaders = { ...(spec.method === 'POST' ? { 'content-type': 'application/json' } : {}), ...spec.headers };
-  const personalised = Boolean(bodies?.length || authorizations?.length);
+  const personalised = Boolean(bodies?.length || authorizations?.length || paths?.length);
   const result = await autocannon({
     url: spec.url,
     method: spec.method,
@@ -49,6 +51,7 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
                 return {
                   ...request,
                   ...(bodies?.length ? { body: bodies[index % bodies.length] } : {}),
+                  ...(paths?.length ? { path: paths[index % paths.length] } : {}),
                   ...(authorizations?.length
                     ? { headers: { ...baseHeaders, authorization: authorizations[index % authorizations.length]! } }
                     : {}),

@@ -26,8 +26,9 @@ export async function startStorefront(env: Record<string, string>): Promise<Runn
   const entry = `${serverBuild.outDir}/${serverBuild.output}`;
   const child = spawn(process.execPath, [...profile, '--enable-source-maps', entry], {
     cwd: projectRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // Request logging as shipped: every request is logged (to a discarded stdout).
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(child, async () => (await fetch(`${url}/ready`)).ok);

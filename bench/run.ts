@@ -1,7 +1,8 @@
 // `npm run bench`: starts the storefront against a real Postgres and then PGlite, fills it,
 // loads each scenario from a separate load-generator process (50 connections on loopback),
-// measures a bare Fastify route with the same payload in the same run, and prints one table.
-// Writes bench/results/<time>.json and .md, and the latest table into README.md.
+// measures the floor (a bare Fastify route sending the same bytes) in the same run, and prints one
+// table. Writes the table into README.md and bench/results/latest.md (the record, committed), and
+// the full figures into bench/results/<time>.json (not committed).
 //
 // Environment: BENCH_DATABASE_URL (an admin connection to Postgres; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (per measurement, default 10),
@@ -76,11 +77,10 @@ async function main(): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');
   writeFileSync(new URL(`${stamp}.json`, resultsDir), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(new URL(`${stamp}.md`, resultsDir), renderMarkdown(report));
-  if (onlyScenarios) return console.log(`\nbench: results in bench/results/${stamp}.json and .md (a partial run: README.md untouched)`);
+  if (onlyScenarios) return console.log(`\nbench: figures in bench/results/${stamp}.json (a partial run: README.md untouched)`);
   writeFileSync(new URL('latest.md', resultsDir), renderMarkdown(report));
   updateReadme(new URL('../README.md', import.meta.url), report);
-  console.log(`\nbench: results in bench/results/${stamp}.json and .md; README.md updated`);
+  console.log(`\nbench: figures in bench/results/${stamp}.json and latest.md; README.md updated`);
 }
 
 async function benchDatabase(target: Target): Promise<DatabaseRun> {
@@ -256,7 +256,7 @@ async function capturePayloads(scenarios: Scenario[], baseUrl: string): Promise<
       ...(scenario.bodies ? { body: scenario.bodies[0] } : {}),
     });
     if (!response.ok) throw new Error(`${scenario.name}: the storefront answered ${response.status}: ${await response.text()}`);
-    payloads[scenario.name] = { method: scenario.method, body: await response.json() };
+    payloads[scenario.name] = { method: scenario.method, body: await response.text() };
   }
   const file = join(mkdtempSync(join(tmpdir(), 'sprocket-bench-')), 'payloads.json');
   writeFileSync(file, JSON.stringify(payloads));

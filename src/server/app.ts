@@ -8,7 +8,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../shared/payments';
 import { readPrerenderedPages } from './boot/prerendered-pages';
 import { createContextInner, type AppDeps } from './context';
-import { createAnswerCache } from './http/answer-cache';
 import { errorBody, sendError } from './http/error-response';
 import {
   httpClient,
@@ -17,9 +16,8 @@ import {
   securityOptions,
   type SecurityOverrides,
 } from './http/security';
-import { stringifyJson } from './http/json';
-import { MAX_PERSONAL_ANSWERS, personalAnswerKey } from './http/personal-answers';
-import { arePublicProcedures, registerPublicCaching } from './http/public-cache';
+import { stringifyJson } from './cache/json';
+import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/public-cache';
 import { trpcHandler, type TrpcHandlerOptions } from './http/trpc-handler';
 import { registerPaymentWebhook } from './payments/webhook-route';
 import { registerRestRoutes } from './rest/rest-routes';
@@ -60,8 +58,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     // A malformed URL gets the same JSON error shape as everything else.
     frameworkErrors: sendError,
   });
-  registerPublicCaching(app);
-  app.setReplySerializer((payload) => stringifyJson(payload));
+  registerEtags(app);
+  app.setReplySerializer((payload) => stringifyJson(payload) ?? '');
   app.setErrorHandler(sendError);
   await registerSecurity(app, {
     runtimeConfig: options.runtimeConfig,
@@ -83,9 +81,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     return options.runtimeConfig;
   });
 
-  // Whole answers to the public reads, over tRPC and REST alike, and to a customer's own orders.
-  const publicAnswers = createAnswerCache(deps.cache);
-  const personalAnswers = createAnswerCache(deps.cache, MAX_PERSONAL_ANSWERS);
   await app.register(trpcHandler, {
     prefix: '/trpc',
     router: appRouter,
@@ -95,11 +90,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
       if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'procedure failed');
     },
     stringify: stringifyJson,
-    publicAnswers: { cache: publicAnswers, cacheable: arePublicProcedures },
-    personalAnswers: { cache: personalAnswers, keyOf: personalAnswerKey },
+    // An answer made only of shared reads may be kept by browsers and CDNs.
+    responseMeta: ({ info, errors, type }) =>
+      type === 'query' && errors.length === 0 && info?.calls.every((call) => isSharedRead(call.procedure))
+        ? { headers: SHARED_ANSWER_HEADERS }
+        : {},
   } satisfies TrpcHandlerOptions<AppRouter> & { prefix: string });
 
-  registerRestRoutes(app, deps, publicAnswers);
+  registerRestRoutes(app, deps);
   await app.register(registerPaymentWebhook, { deps });
   registerVitalsRoute(app);
 

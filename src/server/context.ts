@@ -15,7 +15,7 @@ import type { PaymentsGateway } from './payments/payments-gateway';
 
 export interface AppDeps {
   db: Database;
-  /** Public reads kept in memory until their tables change (cache/read-cache.ts). */
+  /** Shared reads kept in memory until their tables change (cache/read-cache.ts). */
   cache: ReadCache;
   identity: IdentityProvider;
   payments: PaymentsGateway;
@@ -31,8 +31,6 @@ export interface SessionUser {
   role: Role;
   displayName: string | null;
   photoUrl: string | null;
-  /** Moves whenever one of the user's bookings is written (users.ordersVersion). */
-  ordersVersion: number;
 }
 
 export interface Context {
@@ -72,7 +70,6 @@ const sessionUserById = preparedFor((db) =>
       displayName: users.displayName,
       photoUrl: users.photoUrl,
       sessionVersion: users.sessionVersion,
-      ordersVersion: users.ordersVersion,
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.removedAt)))

@@ -2,13 +2,23 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { messages } from '../shared/messages';
+import type { Freshness } from './cache/read-cache';
 import type { Context } from './context';
 import { databaseUnavailableError } from './db/database-errors';
 import { issueMessage } from './http/issue-message';
 import { rateLimitKeys, type RateLimitName } from './http/rate-limits';
 import { PaymentsUnavailableError } from './payments/payments-gateway';
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure declares about itself, read by middleware and by the HTTP layer. */
+export interface Meta {
+  /**
+   * The procedure answers every caller alike for the same input: its answer is kept in memory
+   * until its freshness runs out (cache/read-cache.ts), and browsers and CDNs may keep it too.
+   */
+  shared?: Freshness;
+}
+
+const t = initTRPC.context<Context>().meta<Meta>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
     const hidden = error.code === 'INTERNAL_SERVER_ERROR';
@@ -46,6 +56,29 @@ const readableErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(readableErrors);
+
+/**
+ * Keeps the answer of a procedure declared shared under its path and parsed input, so junk in a
+ * request or a call repeated in a batch finds the same entry. Only a successful answer is kept.
+ */
+const keptWhileFresh = t.middleware(({ ctx, meta, path, input, next }) => {
+  const freshness = meta?.shared;
+  if (!freshness) return next();
+  return ctx.deps.cache.read(`${path} ${JSON.stringify(input) ?? ''}`, freshness, async () => {
+    const result = await next();
+    if (!result.ok) throw result.error;
+    return { ok: true as const, data: result.data, marker: result.marker };
+  });
+});
+
+/**
+ * A read that answers every caller alike, kept until `freshness` runs out: the declaration the
+ * read cache and the HTTP caching headers both follow. The input is parsed before the answer is
+ * looked up, so the key is the parsed input.
+ */
+export function sharedRead<TInput extends z.ZodType>(input: TInput, freshness: Freshness) {
+  return publicProcedure.meta({ shared: freshness }).input(input).use(keptWhileFresh);
+}
 
 /** Requires a valid session; narrows ctx.user to the signed-in user. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

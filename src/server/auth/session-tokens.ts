@@ -2,6 +2,7 @@
 // Roles are never in the token; they are read from the database on each request.
 import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { SESSION_TTL_SECONDS } from '../../shared/constants';
 
 export interface SessionClaims {
@@ -17,8 +18,8 @@ export interface SessionTokens {
 }
 
 const ISSUER = 'sprocket';
-/** How many verified tokens are remembered (each is a few hundred bytes). */
-const REMEMBERED_TOKENS = 10_000;
+/** How many verified tokens are remembered, and how many bytes of them (each is a few hundred). */
+const REMEMBERED_TOKENS = { max: 10_000, maxSize: 4 * 1024 * 1024 };
 
 export function createSessionTokens(secret: string, ttlSeconds: number = SESSION_TTL_SECONDS): SessionTokens {
   // Imported once: handing jose the raw bytes would import the key again for every token.
@@ -28,7 +29,10 @@ export function createSessionTokens(secret: string, ttlSeconds: number = SESSION
    * checking it again on each request would only spend CPU. Whether the session still counts
    * (version, removal) is read from the database on each request, not from here.
    */
-  const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
+  const verified = new LRUCache<string, { claims: SessionClaims; expiresAtMs: number }>({
+    ...REMEMBERED_TOKENS,
+    sizeCalculation: (_claims, token) => token.length,
+  });
   return {
     issue: ({ userId, version }) =>
       new SignJWT({ ver: version })
@@ -45,7 +49,6 @@ export function createSessionTokens(secret: string, ttlSeconds: number = SESSION
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || payload.exp === undefined) return null;
         const claims = { userId: payload.sub, version: payload.ver };
-        if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
         verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
         return claims;
       } catch {

@@ -1,119 +1,118 @@
-// Public reads (the catalogue, the reviews) kept in this process's memory until a table they read
-// changes, in this process or any other one (db/change-feed.ts). Concurrent misses share one
-// load, and a load that raced with a change is used once but not kept. While the change feed is
-// down nothing is served from memory; an entry also expires after its maximum age whatever happens
-// (a read whose data changes without a notification, like stock, passes a short one).
+// Reads that answer every caller alike (the catalogue, the reviews), kept in this process's memory
+// until a table they read changes, in this process or any other one (db/change-feed.ts). The
+// freshness rules are written down in README.md beside this file. Concurrent misses share one
+// load, and a load that raced with a change is answered once but not kept. While the change feed
+// is down nothing is served from memory. Kept values are bounded by count and by bytes (their
+// JSON, which is made once when they are kept and reused for every answer: json.ts).
+import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../db/change-feed';
+import { stringifyJson } from './json';
+
+/** What a kept read depends on: a change to one of its tables drops it, and so does its age. */
+export interface Freshness {
+  tables: readonly string[];
+  /** Dropped this long after it was loaded whatever happens; for data that changes unnotified (stock). */
+  maxAgeMs?: number;
+}
 
 export interface ReadCache {
   /**
-   * The value stored under `key`, or `load()`'s, kept until one of `tables` changes. Values are
-   * shared between callers, so they are deeply frozen (and their JSON is made once: http/json.ts).
+   * The value kept under `key`, or `load()`'s. Kept values are shared between callers, so they
+   * are deeply frozen. `key` must name everything the value depends on (the procedure and its
+   * parsed input), since nothing else tells two reads apart.
    */
-  read<T>(key: string, tables: readonly string[], load: () => Promise<T>, maxAgeMs?: number): Promise<T>;
-  /**
-   * Whether `value` is, right now, what the cache would answer for the key it was read under: not
-   * dropped by a change, not expired, and the change feed live. What was made from such a value
-   * (http/answer-cache.ts) is as current as the value.
-   */
-  holds(value: unknown): boolean;
+  read<T>(key: string, freshness: Freshness, load: () => Promise<T>): Promise<T>;
 }
 
-export interface ReadCacheOptions {
+export interface ReadCacheLimits {
   maxEntries: number;
+  /** Counted as twice the length of each value's JSON: the JSON and the value itself. */
+  maxBytes: number;
+  /** The age at which a value is dropped when its read does not ask for a shorter one. */
   maxAgeMs: number;
 }
+
+export const READ_CACHE_LIMITS: ReadCacheLimits = { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxAgeMs: 30_000 };
 
 interface Entry {
   value: unknown;
   tables: readonly string[];
-  expiresAt: number;
+  bytes: number;
 }
 
-interface Load {
-  promise: Promise<unknown>;
-}
-
-const defaults: ReadCacheOptions = { maxEntries: 2_000, maxAgeMs: 30_000 };
-
-export function createReadCache(changes: ChangeFeed, options: Partial<ReadCacheOptions> = {}): ReadCache {
-  const { maxEntries, maxAgeMs } = { ...defaults, ...options };
-  const entries = new Map<string, Entry>();
-  const loads = new Map<string, Load>();
-  /** The keys of entries and loads that read each table. */
+export function createReadCache(changes: ChangeFeed, limits: Partial<ReadCacheLimits> = {}): ReadCache {
+  const { maxEntries, maxBytes, maxAgeMs } = { ...READ_CACHE_LIMITS, ...limits };
+  /** The keys kept or loading for each table, so a change drops exactly the reads of that table. */
   const keysByTable = new Map<string, Set<string>>();
-  /** Bumped on every change of a table (and of all tables on null): a load that saw a bump is not kept. */
-  const versions = new Map<string, number>();
-  let epoch = 0;
-  /** The key each stored value is kept under. */
-  const keyOfValue = new WeakMap<object, string>();
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => entry.bytes,
+    ttl: maxAgeMs,
+    dispose: (entry, key) => forget(key, entry.tables),
+  });
+  const loads = new Map<string, Promise<unknown>>();
+  /** Counts changes per table (and of every table on a restart): a load that saw one is not kept. */
+  const changeCounts = new Map<string, number>();
+  let restarts = 0;
 
-  const versionOf = (tables: readonly string[]) => tables.reduce((sum, table) => sum + (versions.get(table) ?? 0), epoch);
-  const index = (key: string, tables: readonly string[]) => {
+  const changesOf = (tables: readonly string[]) =>
+    tables.reduce((sum, table) => sum + (changeCounts.get(table) ?? 0), restarts);
+  const remember = (key: string, tables: readonly string[]) => {
     for (const table of tables) {
       let keys = keysByTable.get(table);
       if (!keys) keysByTable.set(table, (keys = new Set()));
       keys.add(key);
     }
   };
-
-  const evictOldest = () => {
-    const [key, entry] = entries.entries().next().value!;
-    entries.delete(key);
-    if (!loads.has(key)) for (const table of entry.tables) keysByTable.get(table)?.delete(key);
-  };
+  function forget(key: string, tables: readonly string[]): void {
+    if (loads.has(key)) return;
+    for (const table of tables) keysByTable.get(table)?.delete(key);
+  }
 
   changes.subscribe((table) => {
     if (table === null) {
-      epoch++;
-      entries.clear();
+      restarts++;
       loads.clear();
+      entries.clear();
       keysByTable.clear();
       return;
     }
+    changeCounts.set(table, (changeCounts.get(table) ?? 0) + 1);
     const keys = keysByTable.get(table);
     if (!keys) return;
-    versions.set(table, (versions.get(table) ?? 0) + 1);
-    for (const key of keys) {
-      entries.delete(key);
-      loads.delete(key);
-    }
     keysByTable.delete(table);
+    for (const key of keys) {
+      loads.delete(key);
+      entries.delete(key);
+    }
   });
 
   return {
-    async read<T>(key: string, tables: readonly string[], load: () => Promise<T>, maxAgeMsOfRead = maxAgeMs): Promise<T> {
+    async read<T>(key: string, freshness: Freshness, load: () => Promise<T>): Promise<T> {
       if (!changes.live) return load();
       const entry = entries.get(key);
-      if (entry && entry.expiresAt > Date.now()) return entry.value as T;
+      if (entry) return entry.value as T;
       const pending = loads.get(key);
-      if (pending) return pending.promise as Promise<T>;
+      if (pending) return pending as Promise<T>;
 
-      const versionAtStart = versionOf(tables);
+      const { tables } = freshness;
+      const changesAtStart = changesOf(tables);
       const promise = load().then(deepFreeze);
-      const current: Load = { promise };
-      loads.set(key, current);
-      index(key, tables);
+      loads.set(key, promise);
+      remember(key, tables);
       try {
         const value = await promise;
-        if (changes.live && versionOf(tables) === versionAtStart) {
-          entries.delete(key);
-          if (entries.size >= maxEntries) evictOldest();
-          entries.set(key, { value, tables, expiresAt: Date.now() + maxAgeMsOfRead });
-          if (typeof value === 'object' && value !== null) keyOfValue.set(value, key);
-          index(key, tables);
+        if (changes.live && changesOf(tables) === changesAtStart) {
+          const bytes = 2 * (stringifyJson(value)?.length ?? 0);
+          entries.set(key, { value, tables, bytes }, { ttl: freshness.maxAgeMs ?? maxAgeMs });
+          remember(key, tables);
         }
         return value;
       } finally {
-        if (loads.get(key) === current) loads.delete(key);
+        if (loads.get(key) === promise) loads.delete(key);
+        if (!entries.has(key)) forget(key, tables);
       }
-    },
-
-    holds(value: unknown): boolean {
-      if (!changes.live || typeof value !== 'object' || value === null) return false;
-      const key = keyOfValue.get(value);
-      const entry = key === undefined ? undefined : entries.get(key);
-      return entry?.value === value && entry.expiresAt > Date.now();
     },
   };
 }

@@ -36,7 +36,6 @@ export const users = pgTable(
      * writing statement; read with the session user, so a cached page of their orders is known to
      * be current without reading the bookings.
      */
-    ordersVersion: bigint('orders_version', { mode: 'number' }).notNull().default(0),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

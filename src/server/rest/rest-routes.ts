@@ -8,8 +8,8 @@ import { messages } from '../../shared/messages';
 import type { CreateIntentInput } from '../../shared/payments';
 import type { CreateToolInput } from '../../shared/tools';
 import { bearerToken, createContextInner, type AppDeps } from '../context';
-import type { AnswerCache } from '../http/answer-cache';
-import { stringifyJson } from '../http/json';
+import { stringifyJson } from '../cache/json';
+import { SHARED_ANSWER_HEADERS } from '../http/public-cache';
 import { httpClient } from '../http/security';
 import { createCaller } from '../routers';
 
@@ -25,13 +25,6 @@ function pageQuery(query: Query) {
   };
 }
 
-interface PublicPage {
-  /** The procedure's answer, as the read cache holds it. */
-  page: object;
-  items: unknown;
-  headers: Record<string, string>;
-}
-
 function nextCursorHeader(page: { nextCursor: string | null }): Record<string, string> {
   return page.nextCursor ? { 'x-next-cursor': page.nextCursor } : {};
 }
@@ -41,37 +34,26 @@ function asText(value: unknown): unknown {
   return typeof value === 'number' ? String(value) : value;
 }
 
-export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, answers: AnswerCache): void {
+export function registerRestRoutes(app: FastifyInstance, deps: AppDeps): void {
   const callerFor = async (request: FastifyRequest) =>
     createCaller(await createContextInner({ ...deps, log: request.log }, request.headers.authorization, httpClient(request)));
 
-  /**
-   * A read whose page answers the same to everyone: sent again from the answer cache while that
-   * page is still what the read cache holds (http/answer-cache.ts).
-   */
-  const publicRead = async (request: FastifyRequest, reply: FastifyReply, read: () => Promise<PublicPage>) => {
-    let answer = answers.find(request.url);
-    if (!answer) {
-      const { page, items, headers } = await read();
-      answer = { body: stringifyJson(items), headers };
-      answers.keep(request.url, answer, [page]);
-    }
-    return reply.headers(answer.headers ?? {}).type('application/json; charset=utf-8').send(answer.body);
-  };
+  /** A shared read's items, with the headers that let browsers and CDNs keep them. */
+  const sharedItems = (reply: FastifyReply, items: unknown, headers: Record<string, string>) =>
+    reply
+      .headers({ ...SHARED_ANSWER_HEADERS, ...headers })
+      .type('application/json; charset=utf-8')
+      .send(stringifyJson(items));
 
-  app.get<{ Querystring: Query }>('/review', (request, reply) =>
-    publicRead(request, reply, async () => {
-      const page = await (await callerFor(request)).reviews.list(pageQuery(request.query));
-      return { page, items: page.items, headers: { 'x-total-count': String(page.total), ...nextCursorHeader(page) } };
-    }),
-  );
+  app.get<{ Querystring: Query }>('/review', async (request, reply) => {
+    const page = await (await callerFor(request)).reviews.list(pageQuery(request.query));
+    return sharedItems(reply, page.items, { 'x-total-count': String(page.total), ...nextCursorHeader(page) });
+  });
 
-  app.get<{ Querystring: Query }>('/tools', (request, reply) =>
-    publicRead(request, reply, async () => {
-      const page = await (await callerFor(request)).tools.list(pageQuery(request.query));
-      return { page, items: page.items, headers: nextCursorHeader(page) };
-    }),
-  );
+  app.get<{ Querystring: Query }>('/tools', async (request, reply) => {
+    const page = await (await callerFor(request)).tools.list(pageQuery(request.query));
+    return sharedItems(reply, page.items, nextCursorHeader(page));
+  });
 
   app.post<{ Body: Body }>('/tools', async (request, reply) => {
     const tool = await (await callerFor(request)).tools.create(request.body as CreateToolInput);

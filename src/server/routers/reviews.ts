@@ -5,7 +5,7 @@ import { DEFAULT_AVATAR } from '../../shared/constants';
 import { createReviewSchema } from '../../shared/reviews';
 import type { SessionUser } from '../context';
 import { reviews, rowCounts } from '../db/schema';
-import { protectedProcedure, publicProcedure, router } from '../trpc';
+import { protectedProcedure, router, sharedRead } from '../trpc';
 
 const reviewColumns = {
   id: reviews.id,
@@ -45,31 +45,28 @@ function reviewerName(user: SessionUser): string {
 }
 
 export const reviewsRouter = router({
-  /** The same for every visitor: served from memory until a review changes. */
-  list: publicProcedure
-    .input(pageInputSchema.prefault({}))
-    .query(({ ctx, input }): Promise<Page<ReviewView> & { total: number }> =>
-      ctx.deps.cache.read(`reviews.list:${input.limit}:${input.cursor ?? ''}`, ['reviews'], async () => {
-        const { db } = ctx.deps;
-        const [rows, [totals]] = await Promise.all([
-          db
-            .select(reviewColumns)
-            .from(reviews)
-            .where(input.cursor ? lt(reviews.seq, Number(input.cursor)) : undefined)
-            .orderBy(desc(reviews.seq))
-            .limit(input.limit + 1),
-          // Kept by a trigger with every insert and delete, so the total never scans the reviews.
-          db.select({ total: rowCounts.rows }).from(rowCounts).where(eq(rowCounts.tableName, 'reviews')),
-        ]);
-        const page = rows.slice(0, input.limit);
-        const last = page.at(-1);
-        return {
-          items: page.map(toReviewView),
-          nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
-          total: totals?.total ?? 0,
-        };
-      }),
-    ),
+  list: sharedRead(pageInputSchema.prefault({}), { tables: ['reviews'] }).query(
+    async ({ ctx, input }): Promise<Page<ReviewView> & { total: number }> => {
+      const { db } = ctx.deps;
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select(reviewColumns)
+          .from(reviews)
+          .where(input.cursor ? lt(reviews.seq, Number(input.cursor)) : undefined)
+          .orderBy(desc(reviews.seq))
+          .limit(input.limit + 1),
+        // Kept by a trigger with every insert and delete, so the total never scans the reviews.
+        db.select({ total: rowCounts.rows }).from(rowCounts).where(eq(rowCounts.tableName, 'reviews')),
+      ]);
+      const page = rows.slice(0, input.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toReviewView),
+        nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
+        total: totals?.total ?? 0,
+      };
+    },
+  ),
 
   create: protectedProcedure.input(createReviewSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.deps.db

@@ -8,7 +8,7 @@ import { createToolSchema } from '../../shared/tools';
 import { z } from 'zod';
 import { recordAudit } from '../audit';
 import { tools } from '../db/schema';
-import { adminProcedure, publicProcedure, router } from '../trpc';
+import { adminProcedure, router, sharedRead } from '../trpc';
 
 export const toolColumns = {
   id: tools.id,
@@ -46,35 +46,29 @@ export function toToolView(row: ToolRow): ToolView {
 }
 
 const listed = isNull(tools.removedAt);
-/** How old the stock a cached catalogue page shows may be, when another process changed it. */
+
+/** Other processes' bookings are not notified (migrations/0002), so stock shown may be this old. */
 const STOCK_FRESHNESS_MS = 1_000;
+/** The catalogue shows stock: another process's booking shows within STOCK_FRESHNESS_MS. */
+const catalogueFreshness = { tables: ['tools'], maxAgeMs: STOCK_FRESHNESS_MS };
 
 export const toolsRouter = router({
-  /**
-   * The same for every visitor: served from memory until a part changes. Stock changes are seen
-   * at once by the process that made them and within STOCK_FRESHNESS_MS by the others (they are
-   * not notified: see migrations/0002).
-   */
-  list: publicProcedure
-    .input(pageInputSchema.prefault({}))
-    .query(({ ctx, input }): Promise<Page<ToolView>> =>
-      ctx.deps.cache.read(`tools.list:${input.limit}:${input.cursor ?? ''}`, ['tools'], async () => {
-        const rows = await ctx.deps.db
-          .select(toolColumns)
-          .from(tools)
-          .where(input.cursor ? and(listed, gt(tools.seq, Number(input.cursor))) : listed)
-          .orderBy(asc(tools.seq))
-          .limit(input.limit + 1);
-        const page = rows.slice(0, input.limit);
-        const last = page.at(-1);
-        return {
-          items: page.map(toToolView),
-          nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
-        };
-      }, STOCK_FRESHNESS_MS),
-    ),
+  list: sharedRead(pageInputSchema.prefault({}), catalogueFreshness).query(async ({ ctx, input }): Promise<Page<ToolView>> => {
+    const rows = await ctx.deps.db
+      .select(toolColumns)
+      .from(tools)
+      .where(input.cursor ? and(listed, gt(tools.seq, Number(input.cursor))) : listed)
+      .orderBy(asc(tools.seq))
+      .limit(input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toToolView),
+      nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
+    };
+  }),
 
-  byId: publicProcedure.input(z.object({ id: idSchema })).query(async ({ ctx, input }) => {
+  byId: sharedRead(z.object({ id: idSchema }), catalogueFreshness).query(async ({ ctx, input }) => {
     const [row] = await ctx.deps.db
       .select(toolColumns)
       .from(tools)

@@ -73,19 +73,12 @@ export async function createTestShop(options: { adminEmails?: string[] } = {}): 
     security: { rateLimits: UNTHROTTLED },
   });
 
-  const withCurrentOrdersVersion = async (user: SessionUser): Promise<SessionUser> => {
-    const [row] = await database.db.select({ ordersVersion: users.ordersVersion }).from(users).where(eq(users.id, user.id));
-    return { ...user, ordersVersion: row?.ordersVersion ?? user.ordersVersion };
-  };
-
   return {
     database,
     deps,
     payments,
     app,
-    // Like a request, each call sees the user's row as it is now (their orders version moves).
-    caller: (user) =>
-      createCaller(async () => ({ deps, user: user && (await withCurrentOrdersVersion(user)), session: user ? 'valid' : 'none' })),
+    caller: (user) => createCaller({ deps, user, session: user ? 'valid' : 'none' }),
     createUser: async (role = 'user', overrides = {}) => {
       const email = overrides.email ?? `${role}-${randomBytes(5).toString('hex')}@example.com`;
       const [row] = await database.db
@@ -99,7 +92,6 @@ export async function createTestShop(options: { adminEmails?: string[] } = {}): 
         role: row.role,
         displayName: row.displayName,
         photoUrl: row.photoUrl,
-        ordersVersion: row.ordersVersion,
       };
       const token = await deps.sessions.issue({ userId: row.id, version: row.sessionVersion });
       return { user, token, headers: { authorization: `Bearer ${token}` } };
