@@ -3,13 +3,13 @@
 // writing transaction commits, and each process LISTENs. Writes made through this process's
 // drizzle instance are also reported at once (before their commit), so a caller that writes and
 // then reads never sees its own write missing while the notification is on its way.
+import { connect, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { getTableName } from 'drizzle-orm';
 import { Cache, type MutationOption } from 'drizzle-orm/cache/core';
 import postgres from 'postgres';
 
 export const CHANGES_CHANNEL = 'sprocket_changes';
-const RECONNECT_DELAY_MS = 1_000;
 
 /** A table's name, or null when changes may have been missed and everything must be dropped. */
 export type ChangeListener = (table: string | null) => void;
@@ -66,42 +66,33 @@ export async function listenPglite(client: PGlite, hub: ChangeHub): Promise<() =
 }
 
 /**
- * A dedicated Postgres connection that LISTENs, and listens again after it is lost (until then
- * the feed is not live, so nothing is served from memory).
+ * A dedicated Postgres connection that LISTENs. postgres-js reconnects and listens again by itself
+ * after losing it; from the loss until `onlisten` says it listens again, the feed is not live.
  */
-export async function listenPostgres(url: string, hub: ChangeHub): Promise<() => Promise<void>> {
-  let closing = false;
-  let retry: NodeJS.Timeout | undefined;
+export async function listenPostgres(
+  url: string,
+  hub: ChangeHub,
+  connection: Pick<postgres.Options<{}>, 'backoff' | 'connect_timeout'>,
+): Promise<() => Promise<void>> {
+  const lost = () => hub.setLive(false);
   const listener = postgres(url, {
-    max: 1,
-    idle_timeout: 0,
-    max_lifetime: null,
-    fetch_types: false,
+    ...connection,
     onnotice: () => {},
-    onclose: () => {
-      if (closing) return;
-      hub.setLive(false);
-      retry ??= setTimeout(startListening, RECONNECT_DELAY_MS);
-    },
-    // postgres-js delivers NotificationResponse messages here (its own listen() uses this option).
-    ...({ onnotify: (_channel: string, table: string) => hub.emit(table) } as object),
+    // postgres-js keeps its LISTEN connection to itself (this instance's `onclose` never hears of
+    // it), but opens it through the documented `socket` option, which its types leave out.
+    ...({ socket: (options: postgres.ParsedOptions) => watchedSocket(options, lost) } as object),
   });
+  await listener.listen(CHANGES_CHANNEL, (table) => hub.emit(table), () => hub.setLive(true));
+  return () => listener.end({ timeout: 5 });
+}
 
-  async function startListening(): Promise<void> {
-    retry = undefined;
-    try {
-      await listener.unsafe(`listen ${CHANGES_CHANNEL}`);
-      hub.setLive(true);
-    } catch {
-      if (!closing) retry ??= setTimeout(startListening, RECONNECT_DELAY_MS);
-    }
-  }
-
-  await listener.unsafe(`listen ${CHANGES_CHANNEL}`);
-  hub.setLive(true);
-  return async () => {
-    closing = true;
-    clearTimeout(retry);
-    await listener.end({ timeout: 5 });
-  };
+/**
+ * The TCP connection the driver would open, reporting its loss: at once when it closes, or, where
+ * the driver drops that listener to wrap the socket in TLS, when the next attempt opens a socket.
+ */
+function watchedSocket(options: postgres.ParsedOptions, lost: () => void): Socket {
+  lost();
+  const socket = options.path ? connect(options.path) : connect(options.port[0] ?? 5432, options.host[0]);
+  // TLS's server name comes from `host` (which the driver sets on the sockets it opens itself).
+  return Object.assign(socket.once('close', lost), { host: options.host[0] });
 }

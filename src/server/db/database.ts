@@ -8,9 +8,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
 import { projectPath } from '../project-root';
 import { ChangeHub, listenPglite, listenPostgres, type ChangeFeed } from './change-feed';
-import { postgres } from './postgres-driver';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +28,14 @@ export interface DatabaseHandle {
 const migrationsFolder = projectPath('migrations');
 /** Serialises migrations when several server processes boot against one Postgres. */
 const MIGRATION_LOCK_KEY = 7_310_425;
+/**
+ * After the database was away, the pool and the change feed reconnect within a second of it
+ * coming back (the driver's default backoff grows to 20 s after a few refused attempts).
+ */
+const reconnecting = {
+  connect_timeout: 10,
+  backoff: (attempts: number) => Math.min(0.1 * 2 ** attempts, 1),
+};
 
 /** PGlite persisted under `dataDir`, or in memory when no directory is given (tests). */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
@@ -53,17 +61,10 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 
 export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<DatabaseHandle> {
   await migratePostgresOnce(url);
-  const client = postgres(url, {
-    max: options.maxConnections ?? 10,
-    onnotice: () => {},
-    connect_timeout: 10,
-    // After the database was away, reconnect within a second of it coming back (the driver's
-    // default backoff grows to 20 s after a few refused attempts).
-    backoff: (attempts: number) => Math.min(0.1 * 2 ** attempts, 1),
-  });
+  const client = postgres(url, { ...reconnecting, max: options.maxConnections ?? 10, onnotice: () => {} });
   const changes = new ChangeHub();
   const db = drizzlePostgres({ client, schema, cache: changes.localWrites() });
-  const unlisten = await listenPostgres(url, changes);
+  const unlisten = await listenPostgres(url, changes, reconnecting);
   return {
     db,
     kind: 'postgres',
