@@ -1,9 +1,10 @@
-// Builds the browser app (src/client) into dist/client, and configures the test suites:
-// server (Node, real databases and emulators), client (jsdom components), e2e (real browser).
+// Builds the browser app (src/client) into dist/client, and configures the test suites: server
+// (Node, real databases and emulators; the build scripts too), client (jsdom components), e2e
+// (real browser).
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './vite-precompress.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
   root: 'src/client',
@@ -27,7 +28,7 @@ export default defineConfig({
           name: 'server',
           root: '.',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,9 +1,8 @@
-// The processes a benchmark run starts: the storefront server (the server build, as production
+// The processes a benchmark run starts: the storefront server (the production build, as production
 // runs it), the bare Fastify reference, and one load generator per measurement.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import getPort from 'get-port';
-import { buildIfChanged, serverBuild } from '../src/server/boot/builds';
 import { projectRoot } from '../src/server/project-root';
 import type { LoadResult, LoadSpec } from './load';
 
@@ -19,12 +18,11 @@ export interface RunningProcess {
 }
 
 export async function startStorefront(env: Record<string, string>): Promise<RunningProcess> {
-  buildIfChanged(projectRoot, serverBuild, 'production');
+  execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
   const port = await getPort();
   const started = performance.now();
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const entry = `${serverBuild.outDir}/${serverBuild.output}`;
-  const child = spawn(process.execPath, [...profile, '--enable-source-maps', entry], {
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/server/index.js'], {
     cwd: projectRoot,
     // Request logging as shipped: every request is logged (to a discarded stdout).
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' },

@@ -1,7 +1,8 @@
-// `npm run bench:web`: the embedded storefront as `npm start` runs it (the client build if its
-// inputs changed, then PGlite and both emulators), timed until it is ready to serve, then Lighthouse (mobile, its default throttling)
-// five times on /home and /login in Debian's Chromium. Prints the medians against issue 6's budgets
-// and writes bench/results/web-<time>.json.
+// `npm run bench:web`: the embedded storefront as `npm start` runs it (the build, each part only if
+// its sources changed, then the server with PGlite and both emulators), timed until it is ready to
+// serve, then Lighthouse (mobile, its default throttling) five times on /home and /login in
+// Debian's Chromium. Prints the medians against the budgets below and writes
+// bench/results/web-<time>.json.
 //
 // Environment: CHROME_PATH (default /usr/bin/chromium), WEB_RUNS (default 5).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   const storefront = await startEmbeddedStorefront({ command: ['npm', 'start'], readyTimeoutMs: READY_TIMEOUT_MS });
   const startupMs = storefront.readyAfterMs;
   try {
-    console.log(`bench:web: npm start (build if changed, PGlite, both emulators) ready in ${(startupMs / 1000).toFixed(1)} s (budget 15 s)`);
+    console.log(`bench:web: npm start (build if needed, PGlite, both emulators) ready in ${(startupMs / 1000).toFixed(1)} s (budget 15 s)`);
 
     const browser = await chromium.launch({
       executablePath: CHROME_PATH,
