@@ -20,12 +20,12 @@ import {
 import { stringifyJson } from './http/json';
 import { MAX_PERSONAL_ANSWERS, personalAnswerKey } from './http/personal-answers';
 import { arePublicProcedures, registerPublicCaching } from './http/public-cache';
-import { trpcHandler, type TrpcHandlerOptions } from './http/trpc-handler';
 import { registerPaymentWebhook } from './payments/webhook-route';
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
 import { startHoldExpiry, type HoldExpiryTimer } from './services/hold-expiry';
 import { appRouter, type AppRouter } from './routers';
+import { trpcAdapter, type TrpcAdapterOptions } from './trpc-adapter';
 
 export interface AppOptions {
   /** What GET /config.json tells the browser. */
@@ -86,18 +86,15 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   // Whole answers to the public reads, over tRPC and REST alike, and to a customer's own orders.
   const publicAnswers = createAnswerCache(deps.cache);
   const personalAnswers = createAnswerCache(deps.cache, MAX_PERSONAL_ANSWERS);
-  await app.register(trpcHandler, {
+  await app.register(trpcAdapter, {
     prefix: '/trpc',
     router: appRouter,
-    createContext: (request) =>
-      createContextInner({ ...deps, log: request.log }, request.headers.authorization, httpClient(request)),
-    onError: ({ error, request }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'procedure failed');
+    createContext: ({ req }) => createContextInner({ ...deps, log: req.log }, req.headers.authorization, httpClient(req)),
+    onError: ({ error, req }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
     },
     stringify: stringifyJson,
-    publicAnswers: { cache: publicAnswers, cacheable: arePublicProcedures },
-    personalAnswers: { cache: personalAnswers, keyOf: personalAnswerKey },
-  } satisfies TrpcHandlerOptions<AppRouter> & { prefix: string });
+  } satisfies TrpcAdapterOptions<AppRouter> & { prefix: string });
 
   registerRestRoutes(app, deps, publicAnswers);
   await app.register(registerPaymentWebhook, { deps });
