@@ -18,12 +18,12 @@ import {
 } from './http/security';
 import { stringifyJson } from './cache/json';
 import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/public-cache';
-import { trpcHandler, type TrpcHandlerOptions } from './http/trpc-handler';
 import { registerPaymentWebhook } from './payments/webhook-route';
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
 import { startHoldExpiry, type HoldExpiryTimer } from './services/hold-expiry';
 import { appRouter, type AppRouter } from './routers';
+import { trpcAdapter, type TrpcAdapterOptions } from './trpc-adapter';
 
 export interface AppOptions {
   /** What GET /config.json tells the browser. */
@@ -81,13 +81,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     return options.runtimeConfig;
   });
 
-  await app.register(trpcHandler, {
+  await app.register(trpcAdapter, {
     prefix: '/trpc',
     router: appRouter,
-    createContext: (request) =>
-      createContextInner({ ...deps, log: request.log }, request.headers.authorization, httpClient(request)),
-    onError: ({ error, request }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'procedure failed');
+    createContext: ({ req }) => createContextInner({ ...deps, log: req.log }, req.headers.authorization, httpClient(req)),
+    onError: ({ error, req }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
     },
     stringify: stringifyJson,
     // An answer made only of shared reads may be kept by browsers and CDNs.
@@ -95,7 +94,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
       type === 'query' && errors.length === 0 && info?.calls.every((call) => isSharedRead(call.procedure))
         ? { headers: SHARED_ANSWER_HEADERS }
         : {},
-  } satisfies TrpcHandlerOptions<AppRouter> & { prefix: string });
+  } satisfies TrpcAdapterOptions<AppRouter> & { prefix: string });
 
   registerRestRoutes(app, deps);
   await app.register(registerPaymentWebhook, { deps });

@@ -35,7 +35,7 @@ describe.skipIf(!privatePostgresAvailable())('the change feed when its connectio
 
   /** Cached until `tools` changes: only a notification can show a rename made elsewhere. */
   const cachedName = () =>
-    cache.read(`name:${partId}`, ['tools'], async () => {
+    cache.read(`name:${partId}`, { tables: ['tools'] }, async () => {
       const [row] = await database.db.select({ name: tools.name }).from(tools).where(eq(tools.id, partId));
       return row?.name;
     });

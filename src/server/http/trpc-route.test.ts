@@ -1,8 +1,7 @@
-// The Fastify-native tRPC handler speaks exactly what tRPC's own Fastify adapter speaks: the
-// browser's client (httpBatchLink, httpLink) works against it, and for the same requests both
-// answer with the same status, content type and bytes.
+// The app's /trpc route (src/server/trpc-adapter, wired in app.ts) with the app's own router:
+// the browser's client (httpBatchLink, httpLink) works against it, and for the same requests it
+// answers with the status, content type and bytes tRPC's own Fastify adapter gives.
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
-import { initTRPC } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,6 @@ import { createContextInner } from '../context';
 import { appRouter, type AppRouter } from '../routers';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { sendError } from './error-response';
-import { trpcHandler } from './trpc-handler';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -62,7 +60,7 @@ async function failure(call: Promise<unknown>): Promise<TRPCClientError<AppRoute
   return outcome as TRPCClientError<AppRouter>;
 }
 
-describe('the tRPC handler with the browser client', () => {
+describe('the /trpc route with the browser client', () => {
   it('answers a batch of queries in one request, each with its own result', async () => {
     let requests = 0;
     const counting = createTRPCClient<AppRouter>({
@@ -145,51 +143,6 @@ describe('the tRPC handler with the browser client', () => {
   });
 });
 
-describe('aborted calls', () => {
-  const t = initTRPC.create();
-  let observed: { aborted: boolean } | null = null;
-  let release: () => void = () => {};
-  const slowRouter = t.router({
-    slow: t.procedure.query(async ({ signal }) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-        signal?.addEventListener('abort', () => {
-          observed = { aborted: true };
-          resolve();
-        });
-      });
-      return 'done';
-    }),
-    fast: t.procedure.query(() => 'fast'),
-  });
-  let slowApp: FastifyInstance;
-  let slowUrl: string;
-
-  beforeAll(async () => {
-    slowApp = Fastify({ logger: false });
-    await slowApp.register(trpcHandler, { prefix: '/trpc', router: slowRouter, createContext: async () => ({}) });
-    slowUrl = `${await slowApp.listen({ port: 0, host: '127.0.0.1' })}/trpc`;
-  });
-
-  afterAll(async () => {
-    release();
-    await slowApp?.close();
-  });
-
-  it('rejects the aborted call on the client and tells the procedure through its signal', async () => {
-    const slowClient = createTRPCClient<typeof slowRouter>({ links: [httpBatchLink({ url: slowUrl })] });
-    const controller = new AbortController();
-    const pending = slowClient.slow.query(undefined, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    controller.abort();
-    const error = await pending.catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(TRPCClientError);
-    expect((error as Error).name).toMatch(/TRPCClientError/);
-    await expect.poll(() => observed?.aborted).toBe(true);
-    expect(await slowClient.fast.query()).toBe('fast');
-  });
-});
-
 describe('byte for byte against tRPC own Fastify adapter', () => {
   const requests: Array<{ name: string; request: (token: string) => InjectOptions }> = [
     { name: 'a query without input', request: () => ({ method: 'GET', url: '/trpc/tools.list' }) },
@@ -264,10 +217,6 @@ describe('byte for byte against tRPC own Fastify adapter', () => {
     {
       name: 'an expired session',
       request: (token) => ({ method: 'GET', url: '/trpc/users.me', headers: { authorization: `Bearer ${token}x` } }),
-    },
-    {
-      name: 'a streamed (jsonl) batch',
-      request: () => ({ method: 'GET', url: '/trpc/tools.byId?batch=1', headers: { 'trpc-accept': 'application/jsonl' } }),
     },
   ];
 
