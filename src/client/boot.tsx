@@ -5,6 +5,7 @@ import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { z } from 'zod';
+import { MAX_BATCH_CALLS } from '../shared/constants';
 import { AppContent, AppProviders } from './app';
 import { getAccessToken } from './lib/access-token';
 import { createQueryClient } from './lib/query-client';
@@ -23,7 +24,7 @@ function bearerHeader(): Record<string, string> {
 function App({ container }: { container: HTMLElement }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() =>
-    trpc.createClient({ links: [httpBatchLink({ url: '/trpc', headers: bearerHeader })] }),
+    trpc.createClient({ links: [httpBatchLink({ url: '/trpc', headers: bearerHeader, maxItems: MAX_BATCH_CALLS })] }),
   );
   // The prerendered HTML is gone once this has rendered: the live page takes input from here on,
   // and names itself (React keeps the page's <title>; the prerendered one would linger unused).

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { RuntimeConfig } from '../shared/payments';
 import { readPrerenderedPages } from './boot/prerendered-pages';
 import { createContextInner, type AppDeps } from './context';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
       if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
     },
     stringify: stringifyJson,
+    maxBatchSize: MAX_BATCH_CALLS,
     // An answer made only of shared reads may be kept by browsers and CDNs.
     responseMeta: ({ info, errors, type }) =>
       type === 'query' && errors.length === 0 && info?.calls.every((call) => isSharedRead(call.procedure))

@@ -33,3 +33,6 @@ export const ACCESS_TOKEN_KEY = 'accessToken';
 
 /** The picture shown for a person without a profile photo. */
 export const DEFAULT_AVATAR = '/images/avatars/default.svg';
+
+/** Calls in one tRPC batch: the server refuses larger batches, so the browser never sends them. */
+export const MAX_BATCH_CALLS = 10;
