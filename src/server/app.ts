@@ -18,10 +18,10 @@ import {
   type SecurityOverrides,
 } from './http/security';
 import { stringifyJson } from './http/json';
+import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { MAX_PERSONAL_ANSWERS, personalAnswerKey } from './http/personal-answers';
 import { arePublicProcedures, registerPublicCaching } from './http/public-cache';
 import { trpcHandler, type TrpcHandlerOptions } from './http/trpc-handler';
-import { registerPaymentWebhook } from './payments/webhook-route';
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
 import { startHoldExpiry, type HoldExpiryTimer } from './services/hold-expiry';

@@ -5,12 +5,12 @@ import { bookingIdSchema, createBookingSchema, markPaidSchema } from '../../shar
 import { emailSchema } from '../../shared/auth';
 import { pageInputSchema, type Page } from '../../shared/common';
 import { messages } from '../../shared/messages';
-import { recordAudit } from '../audit';
 import { bookings } from '../db/schema';
 import { preparedFor } from '../db/prepared';
-import { closeIntentBeforeCancel, markBookingPaid } from '../payments/payment-service';
+import { recordAudit } from '../services/audit';
 import { cancelUnpaidBooking, createBooking, loadAccessibleBooking } from '../services/booking-service';
 import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
+import { closeIntentBeforeCancel, markBookingPaid } from '../services/payment-service';
 import { adminProcedure, protectedProcedure, rateLimited, router } from '../trpc';
 
 const myBookingsInputSchema = pageInputSchema

@@ -5,12 +5,12 @@ import { createSessionSchema } from '../../shared/auth';
 import { ID_TOKEN_MAX_AGE_SECONDS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { userEmailSchema, userIdSchema } from '../../shared/users';
-import { recordAudit } from '../audit';
 import { auditEvents, bookings, users } from '../db/schema';
 import { verifySignIn } from '../auth/verify-sign-in';
-import { closeIntentBeforeCancel } from '../payments/payment-service';
+import { recordAudit } from '../services/audit';
 import { cancelUnpaidBooking } from '../services/booking-service';
 import { bookingColumns } from '../services/booking-views';
+import { closeIntentBeforeCancel } from '../services/payment-service';
 import { adminProcedure, protectedProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 const listed = isNull(users.removedAt);

@@ -5,7 +5,7 @@ import type { CreateBookingInput } from '../../shared/bookings';
 import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
-import type { SessionUser } from '../context';
+import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import { bookings, tools } from '../db/schema';

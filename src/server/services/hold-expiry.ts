@@ -8,10 +8,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { bookings } from '../db/schema';
-import { closeIntentBeforeCancel } from '../payments/payment-service';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { cancelUnpaidBooking } from './booking-service';
 import { bookingColumns } from './booking-views';
+import { closeIntentBeforeCancel } from './payment-service';
 
 export const HOLD_EXPIRY_CHECK_EVERY_MS = 60_000;
 const BATCH_SIZE = 100;

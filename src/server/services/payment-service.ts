@@ -7,9 +7,9 @@ import { CURRENCY } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { bookings, paymentEvents } from '../db/schema';
-import { bookingColumns, type BookingRow } from '../services/booking-views';
-import { refuseUnlessUnpaid } from '../services/booking-service';
-import type { PaymentEvent, PaymentIntentView, PaymentsGateway } from './payments-gateway';
+import type { PaymentEvent, PaymentIntentView, PaymentsGateway } from '../payments/payments-gateway';
+import { refuseUnlessUnpaid } from './booking-service';
+import { bookingColumns, type BookingRow } from './booking-views';
 
 /** The intent for an unpaid booking: the one already stored on it, or a new one. */
 export async function intentForBooking(
