@@ -8,9 +8,10 @@ import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
 import { preparedFor } from '../db/prepared';
 import { recordAudit } from '../services/audit';
-import { cancelUnpaidBooking, createBooking, loadAccessibleBooking } from '../services/booking-service';
+import { createBooking, loadAccessibleBooking } from '../services/booking-service';
 import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
-import { closeIntentBeforeCancel, markBookingPaid } from '../services/payment-service';
+import { cancelBooking } from '../services/cancellation';
+import { markBookingPaid } from '../services/payment-service';
 import { adminProcedure, protectedProcedure, rateLimited, router } from '../trpc';
 
 const myBookingsInputSchema = pageInputSchema
@@ -86,19 +87,7 @@ export const bookingsRouter = router({
     const { db, payments } = ctx.deps;
     const booking = await loadAccessibleBooking(db, ctx.user, input.id);
     const byOwner = booking.userId === ctx.user.id;
-    if (booking.status !== 'unpaid') {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: booking.status === 'cancelled' ? messages.orderCancelled : messages.orderAlreadyPaid,
-      });
-    }
-    await closeIntentBeforeCancel(db, payments, booking);
-    const cancelled = await cancelUnpaidBooking(db, booking.id, byOwner ? 'customer' : 'admin');
-    if (cancelled.paymentIntentId && cancelled.paymentIntentId !== booking.paymentIntentId) {
-      // An intent was opened while this cancel ran: close it too, so it cannot be paid.
-      await payments.cancelIntent(cancelled.paymentIntentId);
-    }
-    if (!byOwner) await recordAudit(db, ctx.user, 'order.cancel', `${cancelled.toolName} for ${cancelled.email} (${cancelled.id})`);
+    await cancelBooking(db, payments, booking, byOwner ? { reason: 'customer' } : { reason: 'admin', actor: ctx.user });
     return { deletedCount: 1 };
   }),
 

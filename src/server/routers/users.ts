@@ -8,9 +8,8 @@ import { userEmailSchema, userIdSchema } from '../../shared/users';
 import { auditEvents, bookings, users } from '../db/schema';
 import { verifySignIn } from '../auth/verify-sign-in';
 import { recordAudit } from '../services/audit';
-import { cancelUnpaidBooking } from '../services/booking-service';
 import { bookingColumns } from '../services/booking-views';
-import { closeIntentBeforeCancel } from '../services/payment-service';
+import { cancelBooking } from '../services/cancellation';
 import { adminProcedure, protectedProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 const listed = isNull(users.removedAt);
@@ -114,8 +113,7 @@ export const usersRouter = router({
       .where(and(eq(bookings.userId, removed.id), eq(bookings.status, 'unpaid')));
     for (const booking of unpaid) {
       try {
-        await closeIntentBeforeCancel(db, payments, booking);
-        await cancelUnpaidBooking(db, booking.id, 'account_removed');
+        await cancelBooking(db, payments, booking, { reason: 'account_removed' });
       } catch (error) {
         log.warn({ err: error, bookingId: booking.id }, 'could not release an order of a removed user');
       }
