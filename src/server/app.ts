@@ -18,8 +18,8 @@ import {
   type SecurityOverrides,
 } from './http/security';
 import { stringifyJson } from './cache/json';
+import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/public-cache';
-import { registerPaymentWebhook } from './payments/webhook-route';
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
 import { startHoldExpiry, type HoldExpiryTimer } from './services/hold-expiry';

@@ -2,14 +2,14 @@
 // session token and the database on every request (so role changes and removals apply at once).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '../shared/users';
+import type { RateLimits } from './auth/rate-limits';
 import type { SessionTokens } from './auth/session-tokens';
+import type { SessionUser } from './auth/session-user';
 import type { ReadCache } from './cache/read-cache';
 import type { Database } from './db/database';
 import { databaseUnavailableError } from './db/database-errors';
 import { preparedFor } from './db/prepared';
 import { users } from './db/schema';
-import type { HttpClient } from './http/security';
 import type { IdentityProvider } from './identity/identity-provider';
 import type { PaymentsGateway } from './payments/payments-gateway';
 
@@ -25,12 +25,10 @@ export interface AppDeps {
   log: FastifyBaseLogger;
 }
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: Role;
-  displayName: string | null;
-  photoUrl: string | null;
+/** Where a call over HTTP comes from, for the procedures' rate limits. */
+export interface HttpClient {
+  ip: string;
+  rateLimits: RateLimits;
 }
 
 export interface Context {

@@ -1,12 +1,12 @@
 // tRPC is initialised once, here. Routers use only the builders exported below.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { firstIssueMessage } from '../shared/issue-message';
 import { messages } from '../shared/messages';
+import { rateLimitKeys, type RateLimitName } from './auth/rate-limits';
 import type { Freshness } from './cache/read-cache';
 import type { Context } from './context';
 import { databaseUnavailableError } from './db/database-errors';
-import { issueMessage } from './http/issue-message';
-import { rateLimitKeys, type RateLimitName } from './http/rate-limits';
 import { PaymentsUnavailableError } from './payments/payments-gateway';
 
 /** What a procedure declares about itself, read by middleware and by the HTTP layer. */
@@ -29,10 +29,6 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
     };
   },
 });
-
-export function firstIssueMessage(error: ZodError): string {
-  return issueMessage(error.issues[0]);
-}
 
 /**
  * Gives every failure a sentence a person understands, for callers and HTTP alike: the first
@@ -98,7 +94,7 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * Counts the call against its budget (http/rate-limits.ts): per client IP, or per signed-in user.
+ * Counts the call against its budget (auth/rate-limits.ts): per client IP, or per signed-in user.
  * Calls over tRPC and REST both pass here; in-process callers have no client and no limit.
  */
 export function rateLimited(name: RateLimitName) {

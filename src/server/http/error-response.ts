@@ -4,9 +4,9 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { firstIssueMessage } from '../../shared/issue-message';
 import { messages } from '../../shared/messages';
 import { databaseUnavailableError } from '../db/database-errors';
-import { firstIssueMessage } from '../trpc';
 
 export interface ErrorBody {
   error: { code: string; message: string };

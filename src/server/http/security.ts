@@ -5,8 +5,9 @@ import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
 import type { RuntimeConfig } from '../../shared/payments';
+import { createRateLimits, type RateLimitRules, type RateLimits } from '../auth/rate-limits';
+import type { HttpClient } from '../context';
 import { securityHeaders } from './security-headers';
-import { createRateLimits, type RateLimitRules, type RateLimits } from './rate-limits';
 
 export interface SecurityOptions {
   /**
@@ -36,12 +37,6 @@ export function securityOptions(overrides: SecurityOverrides = {}): SecurityOpti
     corsOrigins: overrides.corsOrigins ?? defaultSecurityOptions.corsOrigins,
     rateLimits: { ...defaultSecurityOptions.rateLimits, ...overrides.rateLimits },
   };
-}
-
-/** Where a call over HTTP comes from, for the procedures' rate limits. */
-export interface HttpClient {
-  ip: string;
-  rateLimits: RateLimits;
 }
 
 declare module 'fastify' {

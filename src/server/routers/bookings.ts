@@ -5,12 +5,13 @@ import { bookingIdSchema, createBookingSchema, markPaidSchema } from '../../shar
 import { emailSchema } from '../../shared/auth';
 import { pageInputSchema, type Page } from '../../shared/common';
 import { messages } from '../../shared/messages';
-import { recordAudit } from '../audit';
 import { bookings } from '../db/schema';
 import { preparedFor } from '../db/prepared';
-import { closeIntentBeforeCancel, markBookingPaid } from '../payments/payment-service';
-import { cancelUnpaidBooking, createBooking, loadAccessibleBooking } from '../services/booking-service';
+import { recordAudit } from '../services/audit';
+import { createBooking, loadAccessibleBooking } from '../services/booking-service';
 import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
+import { cancelBooking } from '../services/cancellation';
+import { markBookingPaid } from '../services/payment-service';
 import { adminProcedure, protectedProcedure, rateLimited, router } from '../trpc';
 
 const myBookingsInputSchema = pageInputSchema
@@ -79,19 +80,7 @@ export const bookingsRouter = router({
     const { db, payments } = ctx.deps;
     const booking = await loadAccessibleBooking(db, ctx.user, input.id);
     const byOwner = booking.userId === ctx.user.id;
-    if (booking.status !== 'unpaid') {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: booking.status === 'cancelled' ? messages.orderCancelled : messages.orderAlreadyPaid,
-      });
-    }
-    await closeIntentBeforeCancel(db, payments, booking);
-    const cancelled = await cancelUnpaidBooking(db, booking.id, byOwner ? 'customer' : 'admin');
-    if (cancelled.paymentIntentId && cancelled.paymentIntentId !== booking.paymentIntentId) {
-      // An intent was opened while this cancel ran: close it too, so it cannot be paid.
-      await payments.cancelIntent(cancelled.paymentIntentId);
-    }
-    if (!byOwner) await recordAudit(db, ctx.user, 'order.cancel', `${cancelled.toolName} for ${cancelled.email} (${cancelled.id})`);
+    await cancelBooking(db, payments, booking, byOwner ? { reason: 'customer' } : { reason: 'admin', actor: ctx.user });
     return { deletedCount: 1 };
   }),
 

@@ -3,8 +3,8 @@ import { TRPCError } from '@trpc/server';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { createIntentSchema } from '../../shared/payments';
-import { intentForBooking } from '../payments/payment-service';
 import { loadAccessibleBooking } from '../services/booking-service';
+import { intentForBooking } from '../services/payment-service';
 import { protectedProcedure, router } from '../trpc';
 
 export const paymentsRouter = router({

@@ -3,7 +3,7 @@ import { desc, eq, lt } from 'drizzle-orm';
 import { pageInputSchema, type Page } from '../../shared/common';
 import { DEFAULT_AVATAR } from '../../shared/constants';
 import { createReviewSchema } from '../../shared/reviews';
-import type { SessionUser } from '../context';
+import type { SessionUser } from '../auth/session-user';
 import { reviews, rowCounts } from '../db/schema';
 import { protectedProcedure, router, sharedRead } from '../trpc';
 

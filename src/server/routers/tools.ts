@@ -6,8 +6,8 @@ import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { createToolSchema } from '../../shared/tools';
 import { z } from 'zod';
-import { recordAudit } from '../audit';
 import { tools } from '../db/schema';
+import { recordAudit } from '../services/audit';
 import { adminProcedure, router, sharedRead } from '../trpc';
 
 export const toolColumns = {

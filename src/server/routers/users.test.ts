@@ -165,6 +165,40 @@ describe('users.remove', () => {
     expect(list.map((u) => u._id)).not.toContain(me._id);
   });
 
+  it('releases every unpaid order of the removed user, closing their payments, keeps the paid ones, and audits only the removal', async () => {
+    const removed = await shop.createUser('user');
+    const book = (toolId: string, amount: number) =>
+      shop.caller(removed.user).bookings.create({ toolsId: toolId, amount, phone: '555 0100', address: 'Main St 1' });
+    const wheels = await shop.createTool({ minimumOrderQuantity: 1, available: 10 });
+    const chains = await shop.createTool({ minimumOrderQuantity: 1, available: 8 });
+    const withIntent = await book(chains.id, 4);
+    const { paymentIntentId } = await shop.caller(removed.user).payments.createIntent({ bookingId: withIntent._id });
+    const unpaid = [await book(wheels.id, 2), await book(wheels.id, 3), withIntent];
+    const paid = await book(chains.id, 1);
+    await shop.database.db.update(bookings).set({ status: 'paid', transactionId: 'pi_test_kept' }).where(eq(bookings.id, paid._id));
+    const auditedBefore = (await shop.caller(admin.user).users.auditLog()).length;
+
+    await expect(shop.caller(admin.user).users.remove({ id: removed.user.id })).resolves.toEqual({ deletedCount: 1 });
+
+    for (const order of unpaid) {
+      const [row] = await shop.database.db
+        .select({ status: bookings.status, cancelReason: bookings.cancelReason })
+        .from(bookings)
+        .where(eq(bookings.id, order._id));
+      expect(row).toEqual({ status: 'cancelled', cancelReason: 'account_removed' });
+    }
+    const [kept] = await shop.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, paid._id));
+    expect(kept?.status).toBe('paid');
+    const stock = await shop.database.db.select({ id: tools.id, available: tools.available }).from(tools);
+    expect(stock.find((tool) => tool.id === wheels.id)?.available).toBe(10);
+    expect(stock.find((tool) => tool.id === chains.id)?.available).toBe(7);
+    expect((await shop.deps.payments.retrieveIntent(paymentIntentId))?.status).toBe('canceled');
+    const log = await shop.caller(admin.user).users.auditLog();
+    expect(log.slice(0, log.length - auditedBefore)).toEqual([
+      expect.objectContaining({ action: 'user.remove', subject: removed.user.email, actorEmail: admin.user.email }),
+    ]);
+  });
+
   it('refuses removing oneself, and refuses customers', async () => {
     await expect(shop.caller(admin.user).users.remove({ id: admin.user.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',

@@ -5,12 +5,11 @@ import { createSessionSchema } from '../../shared/auth';
 import { ID_TOKEN_MAX_AGE_SECONDS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { userEmailSchema, userIdSchema } from '../../shared/users';
-import { recordAudit } from '../audit';
 import { auditEvents, bookings, users } from '../db/schema';
 import { verifySignIn } from '../auth/verify-sign-in';
-import { closeIntentBeforeCancel } from '../payments/payment-service';
-import { cancelUnpaidBooking } from '../services/booking-service';
+import { recordAudit } from '../services/audit';
 import { bookingColumns } from '../services/booking-views';
+import { cancelBooking } from '../services/cancellation';
 import { adminProcedure, protectedProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 const listed = isNull(users.removedAt);
@@ -114,8 +113,7 @@ export const usersRouter = router({
       .where(and(eq(bookings.userId, removed.id), eq(bookings.status, 'unpaid')));
     for (const booking of unpaid) {
       try {
-        await closeIntentBeforeCancel(db, payments, booking);
-        await cancelUnpaidBooking(db, booking.id, 'account_removed');
+        await cancelBooking(db, payments, booking, { reason: 'account_removed' });
       } catch (error) {
         log.warn({ err: error, bookingId: booking.id }, 'could not release an order of a removed user');
       }

@@ -16,7 +16,7 @@ import type { RuntimeConfig } from '../../shared/payments';
 import { buildApp, type AppOptions } from '../app';
 import { createSessionTokens } from '../auth/session-tokens';
 import { ConfigError, loadConfig } from '../config';
-import { createRateLimits, type RateLimitRules } from '../http/rate-limits';
+import { createRateLimits, type RateLimitRules } from '../auth/rate-limits';
 import { defaultSecurityOptions, type SecurityOverrides } from '../http/security';
 import { signInForIdToken } from '../identity/test-accounts';
 import { form } from '../payments/test-support';

@@ -5,7 +5,7 @@ import type { CreateBookingInput } from '../../shared/bookings';
 import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
-import type { SessionUser } from '../context';
+import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import { bookings, tools } from '../db/schema';
@@ -133,7 +133,8 @@ export function refuseUnlessUnpaid(booking: Pick<BookingRow, 'status'>): void {
 }
 
 /**
- * Cancels an unpaid booking and returns its stock, in one statement. Only a booking still unpaid
+ * Cancels an unpaid booking and returns its stock, in one statement: the stock half of
+ * cancelBooking (cancellation.ts), which every cancel goes through so the intent is closed first. Only a booking still unpaid
  * at the moment of the update is cancelled, so a concurrent payment wins cleanly. Being one
  * statement, it takes the part's row before the user's (migrations/0003), as a booking does.
  */

@@ -8,10 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { bookings } from '../db/schema';
-import { closeIntentBeforeCancel } from '../payments/payment-service';
 import type { PaymentsGateway } from '../payments/payments-gateway';
-import { cancelUnpaidBooking } from './booking-service';
 import { bookingColumns } from './booking-views';
+import { cancelBooking } from './cancellation';
 
 export const HOLD_EXPIRY_CHECK_EVERY_MS = 60_000;
 const BATCH_SIZE = 100;
@@ -65,8 +64,10 @@ export async function expireStaleHolds(
 }
 
 /**
- * Claims one booking (skipping it if another process holds it), closes its PaymentIntent and
- * cancels it, in one transaction. An intent that already succeeded settles the booking as paid.
+ * Claims one booking (skipping it if another process holds it) and cancels it as every cancel is
+ * done (cancelBooking), inside the claim's transaction: the row stays locked from the claim to the
+ * release, and a failure (the provider unreachable) rolls everything back for the next pass. An
+ * intent that already succeeded settles the booking as paid, which this transaction commits.
  */
 async function expireOne(db: Database, payments: PaymentsGateway, id: string, cutoff: Date): Promise<BookingOutcome> {
   return db.transaction(async (tx) => {
@@ -77,13 +78,12 @@ async function expireOne(db: Database, payments: PaymentsGateway, id: string, cu
       .for('update', { skipLocked: true });
     if (!booking) return 'skipped';
     try {
-      await closeIntentBeforeCancel(tx, payments, booking);
+      await cancelBooking(tx, payments, booking, { reason: 'expired' });
+      return 'expired';
     } catch (error) {
       if (error instanceof TRPCError && error.message === messages.orderAlreadyPaid) return 'settledPaid';
       throw error;
     }
-    await cancelUnpaidBooking(tx, booking.id, 'expired');
-    return 'expired';
   });
 }
 

@@ -7,9 +7,9 @@ import { CURRENCY } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { bookings, paymentEvents } from '../db/schema';
-import { bookingColumns, type BookingRow } from '../services/booking-views';
-import { refuseUnlessUnpaid } from '../services/booking-service';
-import type { PaymentEvent, PaymentIntentView, PaymentsGateway } from './payments-gateway';
+import type { PaymentEvent, PaymentIntentView, PaymentsGateway } from '../payments/payments-gateway';
+import { refuseUnlessUnpaid } from './booking-service';
+import { bookingColumns, type BookingRow } from './booking-views';
 
 /** The intent for an unpaid booking: the one already stored on it, or a new one. */
 export async function intentForBooking(
@@ -101,40 +101,13 @@ export async function markBookingPaid(
   return settleSucceededIntent(db, booking, intent);
 }
 
-/**
- * Before an unpaid booking is cancelled, its open intent is cancelled at the provider so it can
- * no longer be paid. If it already succeeded, the booking is settled as paid instead.
- */
-export async function closeIntentBeforeCancel(
-  db: Database,
-  payments: PaymentsGateway,
-  booking: BookingRow,
-): Promise<void> {
-  if (!booking.paymentIntentId) return;
-  let intent = await payments.retrieveIntent(booking.paymentIntentId);
-  if (!intent || intent.status === 'canceled') return;
-  if (intent.status !== 'succeeded') {
-    try {
-      await payments.cancelIntent(intent.id);
-      return;
-    } catch (error) {
-      // The card was confirmed (or another request cancelled) between our look and our cancel.
-      intent = await payments.retrieveIntent(intent.id);
-      if (intent?.status === 'canceled') return;
-      if (intent?.status !== 'succeeded') throw error;
-    }
-  }
-  await settleSucceededIntent(db, booking, intent);
-  throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
-}
+/** 'needs_refund': money arrived for a booking that was cancelled; an operator must refund it. */
+export type PaymentEventOutcome = 'handled' | 'duplicate' | 'ignored' | 'needs_refund';
 
 /**
  * Handles a verified provider event once: the event id is recorded in the same transaction
  * as its effect, so a repeated delivery changes nothing.
  */
-/** 'needs_refund': money arrived for a booking that was cancelled; an operator must refund it. */
-export type PaymentEventOutcome = 'handled' | 'duplicate' | 'ignored' | 'needs_refund';
-
 export async function handlePaymentEvent(db: Database, event: PaymentEvent): Promise<PaymentEventOutcome> {
   const intent = event.intent;
   if (!intent?.bookingId || !isHandledType(event.type)) return 'ignored';

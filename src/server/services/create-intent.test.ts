@@ -12,7 +12,7 @@ import {
   payInBrowser,
   stockOf,
   stripeFor,
-} from './test-support';
+} from '../payments/test-support';
 
 let shop: TestShop;
 let customer: TestUser;

@@ -13,7 +13,7 @@ import {
   payInBrowser,
   stockOf,
   stripeFor,
-} from './test-support';
+} from '../payments/test-support';
 
 let shop: TestShop;
 let customer: TestUser;

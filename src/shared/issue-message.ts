@@ -1,8 +1,8 @@
 // The sentence an API caller reads for a refused input. A message our schemas chose (they all come
-// from src/shared/messages.ts) is kept; zod's own defaults ("Invalid input: expected string,
+// from messages.ts beside this file) is kept; zod's own defaults ("Invalid input: expected string,
 // received undefined") are rephrased around the field's name.
-import type { core } from 'zod';
-import { messages } from '../../shared/messages';
+import type { core, ZodError } from 'zod';
+import { messages } from './messages';
 
 const ownMessages = new Set<string>(Object.values(messages).filter((message) => typeof message === 'string'));
 
@@ -16,6 +16,11 @@ const kinds: Record<string, string> = {
 };
 
 const units: Record<string, string> = { string: ' characters long', array: ' items' };
+
+/** The message for a refused input: its first problem, as issueMessage words it. */
+export function firstIssueMessage(error: ZodError): string {
+  return issueMessage(error.issues[0]);
+}
 
 export function issueMessage(issue: core.$ZodIssue | undefined): string {
   if (!issue) return messages.requestInvalid;

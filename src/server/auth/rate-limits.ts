@@ -1,7 +1,9 @@
 // Per-client budgets for the calls worth abusing: session exchanges per client IP (guessing and
 // replaying sign-ins) and bookings per user (holding the whole stock). Counted in this process's
 // memory with a fixed window per key; several processes behind a load balancer each keep their own
-// count, so the shop-wide budget is the per-process one times the number of processes.
+// count, so the shop-wide budget is the per-process one times the number of processes. Like the
+// session checks beside it, a budget decides whether a caller may call: the procedures consult it
+// (trpc.ts), the HTTP layer keeps one per process (http/security.ts).
 
 export type RateLimitName = 'sessionExchange' | 'bookingCreate';
 

@@ -2,9 +2,9 @@
 // body before anything else; a bad one changes nothing and gets 400.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
-import { errorBody } from '../http/error-response';
-import { handlePaymentEvent } from './payment-service';
-import { WebhookSignatureError } from './payments-gateway';
+import { WebhookSignatureError } from '../payments/payments-gateway';
+import { handlePaymentEvent } from '../services/payment-service';
+import { errorBody } from './error-response';
 
 export async function registerPaymentWebhook(app: FastifyInstance, options: { deps: AppDeps }): Promise<void> {
   const { db, payments } = options.deps;

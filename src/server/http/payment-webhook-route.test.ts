@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema';
 import { startPaymentsEmulator } from '../payments-emulator';
+import { createStripeGateway } from '../payments/stripe-gateway';
 import { createCaller } from '../routers';
 import {
   TEST_PUBLISHABLE_KEY,
@@ -14,7 +15,6 @@ import {
   type TestShop,
   type TestUser,
 } from '../testing/test-shop';
-import { createStripeGateway } from './stripe-gateway';
 import {
   bookPart,
   bookingRow,
@@ -27,7 +27,7 @@ import {
   recordedEvent,
   stockOf,
   stripeFor,
-} from './test-support';
+} from '../payments/test-support';
 
 let shop: TestShop;
 let customer: TestUser;

@@ -1,7 +1,7 @@
 // The audit trail: who did each admin action, and when.
-import type { SessionUser } from './context';
-import type { Database } from './db/database';
-import { auditEvents } from './db/schema';
+import type { SessionUser } from '../auth/session-user';
+import type { Database } from '../db/database';
+import { auditEvents } from '../db/schema';
 
 export type AuditAction =
   | 'user.make_admin'
