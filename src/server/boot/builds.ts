@@ -58,7 +58,7 @@ export const serverBuild: Build = {
   name: 'server',
   outDir: 'dist/server',
   output: 'index.js',
-  inputs: { directories: ['src/server', 'src/shared'], files: ['tsconfig.json', 'package-lock.json'] },
+  inputs: { directories: ['src/server', 'src/shared', 'src/payments-emulator'], files: ['tsconfig.json', 'package-lock.json'] },
   // esbuild runs as its own process; packages stay in node_modules, only our modules are bundled.
   run: (root) =>
     void buildSync({

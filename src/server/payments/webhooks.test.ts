@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema';
-import { startPaymentsEmulator } from '../payments-emulator';
+import { startPaymentsEmulator } from '../../payments-emulator';
 import { createCaller } from '../routers';
 import {
   TEST_PUBLISHABLE_KEY,

@@ -18,7 +18,7 @@ import type { AppDeps } from '../context';
 import { openPostgres, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
-import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
+import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { payInBrowser } from '../payments/test-support';
 import { TEST_PROJECT_ID } from '../testing/global-setup';

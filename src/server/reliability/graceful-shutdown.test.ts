@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionTokens } from '../auth/session-tokens';
 import { openPglite, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
-import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
+import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { startServerProcess } from '../testing/server-process';
 import { openTestDatabase, usingPostgres } from '../testing/test-database';
 import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../testing/test-shop';

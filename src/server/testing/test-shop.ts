@@ -12,7 +12,7 @@ import type { AppDeps, SessionUser } from '../context';
 import { tools, users } from '../db/schema';
 import type { RateLimitRules } from '../http/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
-import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
+import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createCaller } from '../routers';
 import { TEST_PROJECT_ID } from './global-setup';
