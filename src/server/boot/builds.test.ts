@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import getPort from 'get-port';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectPath, projectRoot } from '../project-root';
-import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../testing/test-shop';
+import { STANDALONE_SERVER_ENV } from '../testing/test-keys';
 import { buildIfChanged, clientBuild, inputsFingerprint, serverBuild } from './builds';
 
 const clientBuildInputs = clientBuild.inputs;
@@ -60,12 +60,19 @@ describe('the client build fingerprint', () => {
     const withServerChange = projectWith({ ...sources, 'src/server/app.ts': 'changed', 'README.md': 'changed' });
     expect(inputsFingerprint(withServerChange, clientBuildInputs, 'production')).toBe(fingerprint);
 
-    const serverSources = { ...sources, 'src/server/app.ts': 'export const app = 1;' };
+    const serverSources = {
+      ...sources,
+      'src/server/app.ts': 'export const app = 1;',
+      'src/payments-emulator/index.ts': 'export const emulator = 1;',
+    };
     const serverFingerprint = inputsFingerprint(projectWith(serverSources), serverBuild.inputs, 'production');
     const withClientChange = projectWith({ ...serverSources, 'src/client/main.tsx': 'changed' });
     expect(inputsFingerprint(withClientChange, serverBuild.inputs, 'production')).toBe(serverFingerprint);
     const withServerCodeChange = projectWith({ ...serverSources, 'src/server/app.ts': 'export const app = 2;' });
     expect(inputsFingerprint(withServerCodeChange, serverBuild.inputs, 'production')).not.toBe(serverFingerprint);
+    // The server bundle includes the payments emulator, which lives outside src/server.
+    const withEmulatorChange = projectWith({ ...serverSources, 'src/payments-emulator/index.ts': 'export const emulator = 2;' });
+    expect(inputsFingerprint(withEmulatorChange, serverBuild.inputs, 'production')).not.toBe(serverFingerprint);
   });
 });
 
@@ -85,12 +92,7 @@ describe('the server build', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
-        FIREBASE_PROJECT_ID: 'sprocket-build-test',
-        FIREBASE_API_KEY: 'build-test-key',
-        STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-        STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
-        STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+        ...STANDALONE_SERVER_ENV,
         LOG_LEVEL: 'warn',
       },
       stdio: 'ignore',
