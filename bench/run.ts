@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { createSessionTokens } from '../src/server/auth/session-tokens';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/database';
+import { STANDALONE_SERVER_ENV } from '../src/server/testing/test-keys';
 import { fillDemoScale, fillScale, findFill, SCALE, type Filled } from './fill';
 import type { LoadResult } from './load';
 import { runLoad, startAdapterServer, startBare, startStorefront, type RunningProcess } from './processes';
@@ -31,17 +32,8 @@ const withScale = process.env.BENCH_SCALE !== '0';
 const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((name) => name.trim());
 const chosen = (scenario: Scenario) => !onlyScenarios || onlyScenarios.includes(scenario.name);
 
-const sessionSecret = randomBytes(32).toString('hex');
 /** Real (not emulated) identity and payments that are never called: the server starts alone. */
-const serverEnv = {
-  SESSION_SECRET: sessionSecret,
-  ADMIN_EMAILS: 'admin@example.com',
-  FIREBASE_PROJECT_ID: 'sprocket-bench',
-  FIREBASE_API_KEY: 'bench-api-key',
-  STRIPE_SECRET_KEY: 'sk_test_bench',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
-  STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-};
+const serverEnv = { ...STANDALONE_SERVER_ENV, ADMIN_EMAILS: 'admin@example.com' };
 
 interface Target {
   kind: 'postgres' | 'pglite';
@@ -280,7 +272,7 @@ async function checkHotPart(baseUrl: string, data: ScenarioData, result: LoadRes
 }
 
 async function scenarioData(filled: Filled): Promise<ScenarioData> {
-  const sessions = createSessionTokens(sessionSecret);
+  const sessions = createSessionTokens(STANDALONE_SERVER_ENV.SESSION_SECRET);
   return {
     customerTokens: await Promise.all(filled.customerIds.map((userId) => sessions.issue({ userId, version: 0 }))),
     bookerTokens: await Promise.all(filled.bookerIds.map((userId) => sessions.issue({ userId, version: 0 }))),

@@ -38,7 +38,7 @@ await buildPart({
 await buildPart({
   name: 'server',
   output: 'dist/server/index.js',
-  inputs: ['src/server', ...COMMON_INPUTS],
+  inputs: ['src/server', 'src/payments-emulator', ...COMMON_INPUTS],
   async build() {
     const { build: esbuild } = await import('esbuild');
     step('server (esbuild) → dist/server/index.js');

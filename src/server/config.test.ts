@@ -1,8 +1,7 @@
 // Configuration: embedded by default, each piece switched to real on its own, bad values named.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-
-const secret = 'x'.repeat(32);
+import { TEST_SESSION_SECRET as secret, TEST_STRIPE_KEYS } from './testing/test-keys';
 
 describe('loadConfig', () => {
   it('runs fully embedded with no configuration at all', () => {
@@ -25,12 +24,12 @@ describe('loadConfig', () => {
     expect(config.payments.kind).toBe('emulator');
 
     const stripe = loadConfig({
-      STRIPE_SECRET_KEY: 'sk_test_abc',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
-      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
+      STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
+      STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
       SESSION_SECRET: secret,
     });
-    expect(stripe.payments).toEqual({ kind: 'stripe', secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc', apiBase: undefined });
+    expect(stripe.payments).toEqual({ kind: 'stripe', ...TEST_STRIPE_KEYS, apiBase: undefined });
     expect(stripe.database.kind).toBe('pglite');
   });
 
@@ -50,7 +49,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ STRIPE_SECRET_KEY: 'nope' }, 'STRIPE_SECRET_KEY'],
-    [{ STRIPE_SECRET_KEY: 'sk_test_abc', SESSION_SECRET: secret }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey, SESSION_SECRET: secret }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ FIREBASE_PROJECT_ID: 'shop', SESSION_SECRET: secret }, 'FIREBASE_API_KEY'],
     [{ DATABASE_URL: 'postgres://u@db/shop' }, 'SESSION_SECRET'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],

@@ -2,6 +2,7 @@
 // emulators where a piece is not configured for real. Logs one line per piece.
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_KEYS as EMULATOR_KEYS, startPaymentsEmulator } from '../../payments-emulator';
 import type { RuntimeConfig } from '../../shared/payments';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
@@ -12,7 +13,6 @@ import { seedDemoAccounts, seedDemoData } from '../db/seed';
 import { startAuthEmulator } from '../identity/auth-emulator';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import type { IdentityProvider } from '../identity/identity-provider';
-import { startPaymentsEmulator } from '../payments-emulator';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { readOrCreateSecret } from './secrets';
@@ -135,8 +135,7 @@ async function startPayments(
     };
   }
   const apiBase = new URL(payments.apiBase);
-  const secretKey = 'sk_test_emulator';
-  const publishableKey = 'pk_test_emulator';
+  const { secretKey, publishableKey } = EMULATOR_KEYS;
   const webhookSecret = await readOrCreateSecret(config.dataDir, 'payments-webhook', 'whsec_');
   const emulator = await startPaymentsEmulator({
     host: apiBase.hostname,

@@ -4,17 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema';
-import { startPaymentsEmulator } from '../payments-emulator';
-import { createStripeGateway } from '../payments/stripe-gateway';
+import { startPaymentsEmulator } from '../../payments-emulator';
 import { createCaller } from '../routers';
-import {
-  TEST_PUBLISHABLE_KEY,
-  TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
-  createTestShop,
-  type TestShop,
-  type TestUser,
-} from '../testing/test-shop';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import {
   bookPart,
   bookingRow,
@@ -25,9 +17,11 @@ import {
   payInBrowser,
   providerIntent,
   recordedEvent,
-  stockOf,
   stripeFor,
-} from '../payments/test-support';
+} from '../testing/payments';
+import { TEST_STRIPE_KEYS } from '../testing/test-keys';
+import { stockOf } from '../testing/booking-load';
+import { createStripeGateway } from '../payments/stripe-gateway';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -63,7 +57,7 @@ async function expectUnpaid(bookingId: string) {
 describe('a verified payment_intent.succeeded', () => {
   it('answers 200 needs_refund, and keeps the booking cancelled, when money arrives for a cancelled booking', async () => {
     const { booking, toolId, succeeded } = await paidAtProvider({ quantity: 2, available: 10 });
-    const stockAfterBooking = await stockOf(shop, toolId);
+    const stockAfterBooking = await stockOf(shop.database.db, toolId);
     await shop.database.db
       .update(bookings)
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'customer' })
@@ -74,7 +68,7 @@ describe('a verified payment_intent.succeeded', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, outcome: 'needs_refund' });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', transactionId: null });
-    expect(await stockOf(shop, toolId)).toBe(stockAfterBooking);
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockAfterBooking);
   });
 
   it('marks the booking paid with the intent id and records the event', async () => {
@@ -91,7 +85,7 @@ describe('a verified payment_intent.succeeded', () => {
       transaction: intent.id,
     });
     expect(await recordedEvent(shop, event.id)).toMatchObject({ type: 'payment_intent.succeeded', bookingId: booking._id });
-    expect(await stockOf(shop, toolId)).toBe(7);
+    expect(await stockOf(shop.database.db, toolId)).toBe(7);
   });
 });
 
@@ -224,7 +218,7 @@ describe('repeated and out-of-order deliveries', () => {
       expect(call).toMatchObject({ status: 'fulfilled', value: { status: 'paid', transaction: intent.id } });
     }
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id });
-    expect(await stockOf(shop, toolId)).toBe(7);
+    expect(await stockOf(shop.database.db, toolId)).toBe(7);
   });
 });
 
@@ -352,16 +346,14 @@ describe('the emulator’s own webhook deliveries', () => {
     const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     const emulator = await startPaymentsEmulator({
       port: 0,
-      secretKey: TEST_SECRET_KEY,
-      publishableKey: TEST_PUBLISHABLE_KEY,
-      webhookSecret: TEST_WEBHOOK_SECRET,
+      ...TEST_STRIPE_KEYS,
       webhookUrl: `${address}/webhooks/stripe`,
     });
     try {
       // The same storefront, paying through this emulator.
       const deps = {
         ...shop.deps,
-        payments: createStripeGateway({ secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: emulator.url }),
+        payments: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: emulator.url }),
       };
       const caller = createCaller({ deps, user: customer.user, session: 'valid' });
       const { booking } = await bookPart(shop, customer);

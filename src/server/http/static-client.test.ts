@@ -8,8 +8,8 @@ import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { TEST_PROJECT_ID } from '../testing/global-setup';
 import { createTestShop, type TestShop } from '../testing/test-shop';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
 
 let shop: TestShop;
 let app: FastifyInstance;
@@ -30,8 +30,8 @@ beforeAll(async () => {
     ping: shop.database.ping,
     clientDir,
     runtimeConfig: {
-      firebase: { apiKey: 'demo-api-key', authDomain: 'demo', projectId: TEST_PROJECT_ID },
-      payments: { mode: 'emulator', publishableKey: 'pk_test_shop', apiBase: shop.payments.url },
+      firebase: TEST_FIREBASE_WEB_CONFIG,
+      payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: shop.payments.url },
     },
   });
 });

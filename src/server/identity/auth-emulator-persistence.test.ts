@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import getPort from 'get-port';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signInForIdToken } from '../testing/firebase-accounts';
+import { TEST_PROJECT_ID } from '../testing/test-keys';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
-import { signInForIdToken } from './test-accounts';
 
-const projectId = 'demo-sprocket-persistence-test';
+const projectId = `${TEST_PROJECT_ID}-persistence-test`;
 const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-auth-persistence-'));
 const started: RunningAuthEmulator[] = [];
 

@@ -7,10 +7,11 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInForIdToken } from '../testing/firebase-accounts';
+import { TEST_PROJECT_ID } from '../testing/test-keys';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
-import { signInForIdToken } from './test-accounts';
 
-const projectId = 'demo-sprocket-emulator-test';
+const projectId = `${TEST_PROJECT_ID}-emulator-test`;
 
 // Alive and not a zombie: an orphaned process that exited may wait a while for its reaper.
 function processRunning(pid: number): boolean {

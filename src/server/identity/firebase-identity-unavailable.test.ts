@@ -2,11 +2,12 @@
 // moves the process-wide FIREBASE_AUTH_EMULATOR_HOST. No emulator is started here.
 import getPort from 'get-port';
 import { describe, expect, it } from 'vitest';
+import { emulatorStyleIdToken } from '../testing/firebase-accounts';
+import { TEST_PROJECT_ID } from '../testing/test-keys';
 import { createFirebaseIdentity } from './firebase-identity';
 import { IdentityUnavailableError } from './identity-provider';
-import { emulatorStyleIdToken } from './test-accounts';
 
-const projectId = 'demo-sprocket-unavailable-test';
+const projectId = `${TEST_PROJECT_ID}-unavailable-test`;
 const rider = { email: 'rider@example.com', password: 'sprocket123', displayName: 'Rider' };
 
 async function providerForHostWhereNothingListens() {

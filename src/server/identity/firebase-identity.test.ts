@@ -3,17 +3,18 @@
 import { randomUUID } from 'node:crypto';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
-import { createFirebaseIdentity, type FirebaseIdentity } from './firebase-identity';
-import { IdentityTokenError } from './identity-provider';
 import {
   emulatorStyleIdToken,
   signInForIdToken,
   signInWithOldAuthTime,
   type TestAccount,
-} from './test-accounts';
+} from '../testing/firebase-accounts';
+import { TEST_PROJECT_ID } from '../testing/test-keys';
+import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
+import { createFirebaseIdentity, type FirebaseIdentity } from './firebase-identity';
+import { IdentityTokenError } from './identity-provider';
 
-const projectId = 'demo-sprocket-identity-test';
+const projectId = `${TEST_PROJECT_ID}-identity-test`;
 let emulator: RunningAuthEmulator;
 let identity: FirebaseIdentity;
 

@@ -2,18 +2,16 @@
 // HTTP, through one server (PGlite or Postgres) and through two server processes sharing one
 // Postgres. Stock never goes negative, every accepted booking is backed by stock, every refusal
 // is a 409 that says how few are left. A payment racing a cancel across two processes ends one way.
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { createSessionTokens } from '../auth/session-tokens';
 import { bookings } from '../db/schema';
-import { confirmInBrowser, form, openIntent, payInBrowser, stripeFor } from '../payments/test-support';
+import { confirmInBrowser, form, openIntent, payInBrowser, stripeFor } from '../testing/payments';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { createTestShop, type TestShop } from '../testing/test-shop';
 import { usingPostgres } from '../testing/test-database';
-import { bookOverHttp, expectEveryBookingBackedByStock, stockOf, type Via } from './booking-load';
+import { bookOverHttp, expectEveryBookingBackedByStock, stockOf, type Via } from '../testing/booking-load';
 
 let shop: TestShop;
 
@@ -49,22 +47,13 @@ describe('the last units of a part, booked by many customers at once through one
 });
 
 describe.skipIf(!usingPostgres())('two server processes sharing one Postgres', () => {
-  const sessionSecret = randomBytes(32).toString('hex');
-  const sessions = createSessionTokens(sessionSecret);
+  // The shop and both processes sign sessions with the same test secret: a customer's token works on each.
   let servers: ServerProcess[] = [];
-
-  /** A customer whose session token both processes accept (same secret). */
-  async function customer(): Promise<TestUser> {
-    const created = await shop.createUser();
-    const token = await sessions.issue({ userId: created.user.id, version: 0 });
-    return { ...created, token, headers: { authorization: `Bearer ${token}` } };
-  }
 
   beforeAll(async () => {
     if (!shop.database.url) throw new Error('no Postgres URL for the server processes');
     const env = {
       DATABASE_URL: shop.database.url,
-      SESSION_SECRET: sessionSecret,
       STRIPE_API_BASE: shop.payments.url,
     };
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
@@ -75,7 +64,7 @@ describe.skipIf(!usingPostgres())('two server processes sharing one Postgres', (
   });
 
   it('never oversells when 120 customers split over both processes race for 50 units, three times over', async () => {
-    const customers = await Promise.all(Array.from({ length: 120 }, customer));
+    const customers = await Promise.all(Array.from({ length: 120 }, () => shop.createUser()));
     for (let round = 0; round < 3; round++) {
       const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 50 });
       const race = raceFor(customers, tool.id, servers.map((server) => server.url));
@@ -89,7 +78,7 @@ describe.skipIf(!usingPostgres())('two server processes sharing one Postgres', (
   });
 
   it('keeps stock exact while customers on both processes book and cancel at the same time', async () => {
-    const customers = await Promise.all(Array.from({ length: 40 }, customer));
+    const customers = await Promise.all(Array.from({ length: 40 }, () => shop.createUser()));
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 30 });
     const [first, second] = servers.map((server) => server.url) as [string, string];
 
@@ -123,7 +112,7 @@ describe.skipIf(!usingPostgres())('two server processes sharing one Postgres', (
   });
 
   it('pays exactly once when the browser’s markPaid on one process races a cancel on the other', async () => {
-    const owner = await customer();
+    const owner = await shop.createUser();
     const rounds = await Promise.all(
       Array.from({ length: 8 }, async () => {
         const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 5 });
@@ -157,7 +146,7 @@ describe.skipIf(!usingPostgres())('two server processes sharing one Postgres', (
   });
 
   it('ends either paid or cancelled, never both, when the card is confirmed while the other process cancels', async () => {
-    const owner = await customer();
+    const owner = await shop.createUser();
     const rounds = await Promise.all(
       Array.from({ length: 16 }, async () => {
         const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 5 });

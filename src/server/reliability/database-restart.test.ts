@@ -18,13 +18,12 @@ import type { AppDeps } from '../context';
 import { openPostgres, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
-import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
+import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import { payInBrowser } from '../payments/test-support';
-import { TEST_PROJECT_ID } from '../testing/global-setup';
+import { payInBrowser } from '../testing/payments';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
-import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../testing/test-shop';
-import { bookOverHttp, stockOf, type BookingAttempt } from './booking-load';
+import { bookOverHttp, stockOf, type BookingAttempt } from '../testing/booking-load';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
 
 const INITIAL_STOCK = 1_000_000;
 const CUSTOMERS = 24;
@@ -35,7 +34,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
   let payments: RunningPaymentsEmulator;
   let app: FastifyInstance;
   let baseUrl: string;
-  const sessions = createSessionTokens(randomBytes(32).toString('hex'));
+  const sessions = createSessionTokens(TEST_SESSION_SECRET);
 
   beforeAll(async () => {
     cluster = await startPrivatePostgres();
@@ -44,16 +43,14 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
     baseUrl = `http://127.0.0.1:${port}`;
     payments = await startPaymentsEmulator({
       port: 0,
-      secretKey: TEST_SECRET_KEY,
-      publishableKey: TEST_PUBLISHABLE_KEY,
-      webhookSecret: TEST_WEBHOOK_SECRET,
+      ...TEST_STRIPE_KEYS,
       webhookUrl: `${baseUrl}/webhooks/stripe`,
     });
     const deps: AppDeps = {
       db: database.db,
       cache: createReadCache(database.changes),
       identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: inject('authEmulatorHost') }),
-      payments: createStripeGateway({ secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: payments.url }),
+      payments: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: payments.url }),
       sessions,
       adminEmails: new Set(),
       log: pino({ level: 'silent' }),
@@ -61,8 +58,8 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
     app = await buildApp(deps, {
       ping: database.ping,
       runtimeConfig: {
-        firebase: { apiKey: 'demo-api-key', authDomain: 'demo', projectId: TEST_PROJECT_ID },
-        payments: { mode: 'emulator', publishableKey: TEST_PUBLISHABLE_KEY, apiBase: payments.url },
+        firebase: TEST_FIREBASE_WEB_CONFIG,
+        payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: payments.url },
       },
       // This suite measures faults under load, not the per-customer booking budget.
       security: { rateLimits: { sessionExchange: { max: 30, windowSeconds: 60 }, bookingCreate: { max: 100_000, windowSeconds: 60 } } },

@@ -2,7 +2,6 @@
 // SIGTERM while a request is in flight (held at the payments provider). It stops accepting new
 // connections at once, finishes that request with 200, writes its result to the database, then
 // exits with 0.
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
@@ -13,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionTokens } from '../auth/session-tokens';
 import { openPglite, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
-import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
+import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { startServerProcess } from '../testing/server-process';
 import { openTestDatabase, usingPostgres } from '../testing/test-database';
-import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../testing/test-shop';
+import { TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
 
 /** A pass-through to the payments emulator that can hold the next PaymentIntent creation. */
 interface Gate {
@@ -117,9 +116,7 @@ describe('graceful shutdown on SIGTERM', () => {
   beforeAll(async () => {
     payments = await startPaymentsEmulator({
       port: 0,
-      secretKey: TEST_SECRET_KEY,
-      publishableKey: TEST_PUBLISHABLE_KEY,
-      webhookSecret: TEST_WEBHOOK_SECRET,
+      ...TEST_STRIPE_KEYS,
     });
     gate = await startGate(payments.url);
     database = await databaseForServerProcess();
@@ -132,7 +129,6 @@ describe('graceful shutdown on SIGTERM', () => {
   });
 
   it('finishes the request in flight with 200, refuses new connections meanwhile, and exits with 0', async () => {
-    const sessionSecret = randomBytes(32).toString('hex');
     const { userId, bookingId } = await database.use(async ({ db }) => {
       const [user] = await db.insert(users).values({ email: 'shutdown@example.com', displayName: 'Casey' }).returning();
       const [tool] = await db
@@ -165,10 +161,9 @@ describe('graceful shutdown on SIGTERM', () => {
       if (!booking) throw new Error('could not seed');
       return { userId: user.id, bookingId: booking.id };
     });
-    const token = await createSessionTokens(sessionSecret).issue({ userId, version: 0 });
+    const token = await createSessionTokens(TEST_SESSION_SECRET).issue({ userId, version: 0 });
     const server = await startServerProcess({
       ...database.env,
-      SESSION_SECRET: sessionSecret,
       STRIPE_API_BASE: gate.url,
     });
     const port = Number(new URL(server.url).port);

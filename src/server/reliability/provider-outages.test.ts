@@ -11,17 +11,12 @@ import { buildApp } from '../app';
 import type { AppDeps } from '../context';
 import { users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
-import { emulatorStyleIdToken } from '../identity/test-accounts';
+import { emulatorStyleIdToken } from '../testing/firebase-accounts';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import { bookPart, bookingRow, openIntent, payInBrowser, stockOf, stripeFor } from '../payments/test-support';
-import { TEST_PROJECT_ID } from '../testing/global-setup';
-import {
-  TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
-  createTestShop,
-  type TestShop,
-  type TestUser,
-} from '../testing/test-shop';
+import { bookPart, bookingRow, openIntent, payInBrowser, stripeFor } from '../testing/payments';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { stockOf } from '../testing/booking-load';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_STRIPE_KEYS } from '../testing/test-keys';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -39,8 +34,8 @@ function storefrontWith(replaced: Partial<AppDeps>): Promise<FastifyInstance> {
     {
       ping: shop.database.ping,
       runtimeConfig: {
-        firebase: { apiKey: 'demo-api-key', authDomain: 'demo', projectId: TEST_PROJECT_ID },
-        payments: { mode: 'emulator', publishableKey: 'pk_test_shop', apiBase: shop.payments.url },
+        firebase: TEST_FIREBASE_WEB_CONFIG,
+        payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: shop.payments.url },
       },
     },
   );
@@ -54,8 +49,7 @@ describe('the payments provider unreachable', () => {
   beforeAll(async () => {
     outage = await storefrontWith({
       payments: createStripeGateway({
-        secretKey: TEST_SECRET_KEY,
-        webhookSecret: TEST_WEBHOOK_SECRET,
+        ...TEST_STRIPE_KEYS,
         apiBase: `http://127.0.0.1:${await getPort()}`,
       }),
     });
@@ -84,7 +78,7 @@ describe('the payments provider unreachable', () => {
     expect(trpc.statusCode).toBe(503);
     expect(trpc.json()).toMatchObject({ error: { message: messages.paymentsUnavailable, data: { code: 'SERVICE_UNAVAILABLE' } } });
     expect(await bookingRow(shop, booking._id)).toEqual(before);
-    expect(await stockOf(shop, toolId)).toBe(7);
+    expect(await stockOf(shop.database.db, toolId)).toBe(7);
     // With the provider back, the customer pays as usual.
     expect((await shop.caller(customer.user).payments.createIntent({ bookingId: booking._id })).clientSecret).toMatch(/_secret_/);
   });
@@ -98,7 +92,7 @@ describe('the payments provider unreachable', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual(PAYMENTS_UNAVAILABLE);
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid', cancelledAt: null });
-    expect(await stockOf(shop, toolId)).toBe(8);
+    expect(await stockOf(shop.database.db, toolId)).toBe(8);
     expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
   });
 

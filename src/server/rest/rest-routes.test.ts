@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject as injected } from 'vitest';
 import { messages } from '../../shared/messages';
-import { signInForIdToken } from '../identity/test-accounts';
-import { TEST_PROJECT_ID } from '../testing/global-setup';
+import { signInForIdToken } from '../testing/firebase-accounts';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { TEST_PROJECT_ID } from '../testing/test-keys';
 
 let shop: TestShop;
 let admin: TestUser;

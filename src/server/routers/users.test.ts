@@ -7,10 +7,10 @@ import { inject } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createContextInner } from '../context';
 import { bookings, tools, users } from '../db/schema';
-import { signInForIdToken, signInWithOldAuthTime } from '../identity/test-accounts';
-import { TEST_PROJECT_ID } from '../testing/global-setup';
+import { signInForIdToken, signInWithOldAuthTime } from '../testing/firebase-accounts';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { createCaller } from '.';
+import { TEST_PROJECT_ID } from '../testing/test-keys';
 
 let shop: TestShop;
 let admin: TestUser;

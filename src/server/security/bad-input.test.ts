@@ -10,7 +10,7 @@ import { messages } from '../../shared/messages';
 import { BODY_LIMIT_BYTES } from '../app';
 import { bearerToken } from '../context';
 import { vitalSchema } from '../http/vitals-route';
-import { form } from '../payments/test-support';
+import { form } from '../testing/payments';
 import { appRouter } from '../routers';
 import { createTestShop, type TestShop } from '../testing/test-shop';
 import {
@@ -23,7 +23,7 @@ import {
   trpcCall,
   type Cast,
   type HttpCall,
-} from './support';
+} from '../testing/attacks';
 
 /** Runs per property: enough to meet every kind of value below, bounded to keep the file fast. */
 const RUNS = 50;

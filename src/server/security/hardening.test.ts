@@ -18,11 +18,11 @@ import { createSessionTokens } from '../auth/session-tokens';
 import { ConfigError, loadConfig } from '../config';
 import { createRateLimits, type RateLimitRules } from '../auth/rate-limits';
 import { defaultSecurityOptions, type SecurityOverrides } from '../http/security';
-import { signInForIdToken } from '../identity/test-accounts';
-import { form } from '../payments/test-support';
-import { TEST_PROJECT_ID } from '../testing/global-setup';
+import { signInForIdToken } from '../testing/firebase-accounts';
+import { form } from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
-import { bearer, databaseFingerprint, expectReadableError, outcomeOf, trpcCall, withSubject } from './support';
+import { bearer, databaseFingerprint, expectReadableError, outcomeOf, trpcCall, withSubject } from '../testing/attacks';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_STRIPE_KEYS } from '../testing/test-keys';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -40,8 +40,13 @@ afterAll(async () => {
 });
 
 const embeddedConfig = (): RuntimeConfig => ({
-  firebase: { apiKey: 'demo-api-key', authDomain: 'demo-sprocket.firebaseapp.com', projectId: TEST_PROJECT_ID, emulatorUrl: 'http://127.0.0.1:9099' },
-  payments: { mode: 'emulator', publishableKey: 'pk_test_shop', apiBase: shop.payments.url },
+  firebase: {
+    apiKey: TEST_FIREBASE_WEB_CONFIG.apiKey,
+    authDomain: `${TEST_PROJECT_ID}.firebaseapp.com`,
+    projectId: TEST_PROJECT_ID,
+    emulatorUrl: 'http://127.0.0.1:9099',
+  },
+  payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: shop.payments.url },
 });
 const stripeConfig: RuntimeConfig = {
   firebase: { apiKey: 'AIza-real', authDomain: 'sprocket-shop.firebaseapp.com', projectId: 'sprocket-shop' },
@@ -107,7 +112,7 @@ describe('security headers', () => {
       'http://127.0.0.1:9099',
       paymentsOrigin,
     ]);
-    expect(policy.get('frame-src')).toEqual(['https://demo-sprocket.firebaseapp.com', 'http://127.0.0.1:9099']);
+    expect(policy.get('frame-src')).toEqual([`https://${TEST_PROJECT_ID}.firebaseapp.com`, 'http://127.0.0.1:9099']);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:']);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);

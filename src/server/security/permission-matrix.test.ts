@@ -5,10 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { messages } from '../../shared/messages';
-import { signInForIdToken } from '../identity/test-accounts';
-import { eventFor, form, openIntent, paidBooking, payInBrowser, providerIntent, stripeFor } from '../payments/test-support';
-import { TEST_PROJECT_ID } from '../testing/global-setup';
-import { createTestShop, TEST_WEBHOOK_SECRET, type TestShop } from '../testing/test-shop';
+import { signInForIdToken } from '../testing/firebase-accounts';
+import { eventFor, form, openIntent, paidBooking, payInBrowser, providerIntent, stripeFor } from '../testing/payments';
+import { createTestShop, type TestShop } from '../testing/test-shop';
 import {
   bearer,
   createCast,
@@ -22,7 +21,8 @@ import {
   type HttpCall,
   type Subject,
   type SubjectName,
-} from './support';
+} from '../testing/attacks';
+import { TEST_PROJECT_ID, TEST_STRIPE_KEYS } from '../testing/test-keys';
 
 /** 'ok' is any 2xx; a number is the refusal's HTTP status. */
 type Expected = 'ok' | 400 | 401 | 403 | 404 | 409;
@@ -176,7 +176,7 @@ const routes: Record<string, Operation<unknown>> = {
 async function signedSucceededEvent(world: World): Promise<HttpCall> {
   const { intentId } = await paidAtProvider(world);
   const payload = JSON.stringify(eventFor('payment_intent.succeeded', await providerIntent(world.shop, intentId)));
-  const signature = stripeFor(world.shop).webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
+  const signature = stripeFor(world.shop).webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_KEYS.webhookSecret });
   return { method: 'POST', url: '/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
 }
 

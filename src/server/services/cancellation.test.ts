@@ -7,16 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { auditEvents, bookings } from '../db/schema';
 import type { PaymentsGateway } from '../payments/payments-gateway';
-import {
-  bookPart,
-  bookingRow,
-  confirmInBrowser,
-  openIntent,
-  payInBrowser,
-  stockOf,
-  stripeFor,
-} from '../payments/test-support';
 import { createCaller } from '../routers';
+import { stockOf } from '../testing/booking-load';
+import { bookPart, bookingRow, confirmInBrowser, openIntent, payInBrowser, stripeFor } from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { expireStaleHolds } from './hold-expiry';
 
@@ -77,7 +70,7 @@ describe('cancelling while the customer pays', () => {
     });
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id, cancelledAt: null });
-    expect(await stockOf(shop, toolId)).toBe(7);
+    expect(await stockOf(shop.database.db, toolId)).toBe(7);
     expect(await providerStatus(intent.id)).toBe('succeeded');
   });
 
@@ -115,7 +108,7 @@ describe('cancelling while the customer pays', () => {
         expect(confirmed).toMatchObject({ status: 'fulfilled', value: { status: expected.confirmStatus } });
         expect(cancelled).toMatchObject(expected.cancel);
         expect(row).toMatchObject(expected.row);
-        expect(await stockOf(shop, toolId)).toBe(expected.stock);
+        expect(await stockOf(shop.database.db, toolId)).toBe(expected.stock);
         expect(await providerStatus(intent.id)).toBe(expected.provider);
         return row.status;
       }),
@@ -138,7 +131,7 @@ describe('cancelling while the customer pays', () => {
     expect(await providerStatus(second.id)).toBe('canceled');
     expect((await confirmInBrowser(shop, second)).status).toBe(400);
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', paymentIntentId: second.id });
-    expect(await stockOf(shop, toolId)).toBe(6);
+    expect(await stockOf(shop.database.db, toolId)).toBe(6);
   });
 });
 
@@ -156,7 +149,7 @@ describe('two cancels at once', () => {
     expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({
       reason: { code: 'CONFLICT', message: messages.orderCancelled },
     });
-    expect(await stockOf(shop, toolId)).toBe(10);
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
     expect(await providerStatus(intent.id)).toBe('canceled');
     const { cancelReason } = await bookingRow(shop, booking._id);
     // The admin's cancel is audited only when it was the one that happened.
@@ -181,7 +174,7 @@ describe('hold expiry on the same path', () => {
     });
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id, cancelReason: null });
-    expect(await stockOf(shop, toolId)).toBe(7);
+    expect(await stockOf(shop.database.db, toolId)).toBe(7);
     expect(await auditsOf(booking._id)).toEqual([]);
   });
 });

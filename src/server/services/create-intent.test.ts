@@ -3,16 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
-import {
-  bookPart,
-  bookingRow,
-  confirmInBrowser,
-  openIntent,
-  paidBooking,
-  payInBrowser,
-  stockOf,
-  stripeFor,
-} from '../payments/test-support';
+import { bookPart, bookingRow, confirmInBrowser, openIntent, paidBooking, payInBrowser, stripeFor } from '../testing/payments';
+import { stockOf } from '../testing/booking-load';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -246,13 +238,13 @@ describe('cancelling a booking that has a PaymentIntent', () => {
   it('cancels the open intent at the provider, so it can no longer be paid, and returns the stock', async () => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
-    expect(await stockOf(shop, toolId)).toBe(7);
+    expect(await stockOf(shop.database.db, toolId)).toBe(7);
 
     await expect(shop.caller(customer.user).bookings.cancel({ id: booking._id })).resolves.toEqual({ deletedCount: 1 });
 
     expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('canceled');
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', transactionId: null });
-    expect(await stockOf(shop, toolId)).toBe(10);
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
     const lateConfirm = await confirmInBrowser(shop, intent);
     expect(lateConfirm.status).toBe(400);
     expect((await lateConfirm.json()).error.code).toBe('payment_intent_unexpected_state');
@@ -267,7 +259,7 @@ describe('cancelling a booking that has a PaymentIntent', () => {
     expect(response.statusCode).toBe(200);
     expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('canceled');
     expect((await bookingRow(shop, booking._id)).status).toBe('cancelled');
-    expect(await stockOf(shop, toolId)).toBe(5);
+    expect(await stockOf(shop.database.db, toolId)).toBe(5);
   });
 
   it('does not cancel an intent that already succeeded: it settles the booking as paid and answers 409', async () => {
@@ -287,7 +279,7 @@ describe('cancelling a booking that has a PaymentIntent', () => {
       paid: true,
       transaction: intent.id,
     });
-    expect(await stockOf(shop, toolId)).toBe(7);
+    expect(await stockOf(shop.database.db, toolId)).toBe(7);
   });
 
   it('answers 409 through DELETE /booking too when the intent already succeeded', async () => {
@@ -300,6 +292,6 @@ describe('cancelling a booking that has a PaymentIntent', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: { code: 'CONFLICT', message: messages.orderAlreadyPaid } });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id });
-    expect(await stockOf(shop, toolId)).toBe(3);
+    expect(await stockOf(shop.database.db, toolId)).toBe(3);
   });
 });

@@ -16,16 +16,11 @@ import {
   openIntent,
   paidBooking,
   payInBrowser,
-  stockOf,
   stripeFor,
-} from '../payments/test-support';
-import {
-  TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
-  createTestShop,
-  type TestShop,
-  type TestUser,
-} from '../testing/test-shop';
+} from '../testing/payments';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { stockOf } from '../testing/booking-load';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
 import { expireStaleHolds, startHoldExpiry } from './hold-expiry';
 
 const HOUR_MS = 3_600_000;
@@ -60,7 +55,7 @@ describe('expireStaleHolds', () => {
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
     expect((await bookingRow(shop, booking._id)).cancelledAt).toBeInstanceOf(Date);
-    expect(await stockOf(shop, toolId)).toBe(10);
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
     // The customer still sees it, as cancelled because the hold expired.
     const mine = await shop.caller(customer.user).bookings.mine();
     expect(mine.items.find((item) => item._id === booking._id)).toMatchObject({
@@ -82,7 +77,7 @@ describe('expireStaleHolds', () => {
     expect(await expire()).toEqual({ expired: 0, settledPaid: 0, failed: 0 });
 
     expect(await bookingRow(shop, young.booking._id)).toMatchObject({ status: 'unpaid', cancelReason: null });
-    expect(await stockOf(shop, young.toolId)).toBe(8);
+    expect(await stockOf(shop.database.db, young.toolId)).toBe(8);
     expect(await bookingRow(shop, paid.booking._id)).toMatchObject({ status: 'paid', cancelReason: null });
     expect(await bookingRow(shop, shipped.booking._id)).toMatchObject({ status: 'shipped', cancelReason: null });
   });
@@ -97,7 +92,7 @@ describe('expireStaleHolds', () => {
     expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('canceled');
     expect((await confirmInBrowser(shop, intent)).status).toBe(400);
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
-    expect(await stockOf(shop, toolId)).toBe(10);
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
   it('settles the booking as paid, keeping its stock, when the money arrived before the hold expired', async () => {
@@ -109,7 +104,7 @@ describe('expireStaleHolds', () => {
     expect(await expire()).toEqual({ expired: 0, settledPaid: 1, failed: 0 });
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id, cancelReason: null });
-    expect(await stockOf(shop, toolId)).toBe(6);
+    expect(await stockOf(shop.database.db, toolId)).toBe(6);
   });
 
   it('keeps a booking with an intent unpaid while the provider is unreachable, and expires it on a later pass', async () => {
@@ -117,17 +112,16 @@ describe('expireStaleHolds', () => {
     await openIntent(shop, customer, booking._id);
     await ageBooking(booking._id, 30);
     const unreachable = createStripeGateway({
-      secretKey: TEST_SECRET_KEY,
-      webhookSecret: TEST_WEBHOOK_SECRET,
+      ...TEST_STRIPE_KEYS,
       apiBase: `http://127.0.0.1:${await getPort()}`,
     });
 
     expect(await expire(shop.database.db, unreachable)).toEqual({ expired: 0, settledPaid: 0, failed: 1 });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid' });
-    expect(await stockOf(shop, toolId)).toBe(6);
+    expect(await stockOf(shop.database.db, toolId)).toBe(6);
 
     expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
-    expect(await stockOf(shop, toolId)).toBe(10);
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
   it('releases each booking exactly once when six passes run at the same time', async () => {
@@ -164,7 +158,7 @@ describe('expireStaleHolds', () => {
     for (const booking of booked) {
       expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
     }
-    for (const part of parts) expect(await stockOf(shop, part.id)).toBe(100);
+    for (const part of parts) expect(await stockOf(shop.database.db, part.id)).toBe(100);
   });
 });
 
@@ -172,7 +166,7 @@ describe('the background hold expiry', () => {
   it('runs every interval once the app is ready, and stops when the app closes', async () => {
     const app = await buildApp(shop.deps, {
       ping: shop.database.ping,
-      runtimeConfig: { firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' }, payments: { mode: 'stripe', publishableKey: 'pk_test_x' } },
+      runtimeConfig: { firebase: TEST_FIREBASE_WEB_CONFIG, payments: { mode: 'stripe', publishableKey: TEST_STRIPE_KEYS.publishableKey } },
       holdExpiry: { olderThanMs: DAY_MS, everyMs: 20 },
     });
     const before = await bookPart(shop, customer, { quantity: 2, available: 10 });
@@ -180,7 +174,7 @@ describe('the background hold expiry', () => {
 
     await app.ready();
     await expect.poll(async () => (await bookingRow(shop, before.booking._id)).status, { timeout: 5_000 }).toBe('cancelled');
-    expect(await stockOf(shop, before.toolId)).toBe(10);
+    expect(await stockOf(shop.database.db, before.toolId)).toBe(10);
 
     await app.close();
     const after = await bookPart(shop, customer, { quantity: 2, available: 10 });

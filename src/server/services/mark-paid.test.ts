@@ -4,16 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
-import {
-  FAILING_CARDS,
-  bookPart,
-  bookingRow,
-  confirmInBrowser,
-  openIntent,
-  payInBrowser,
-  stockOf,
-  stripeFor,
-} from '../payments/test-support';
+import { FAILING_CARDS, bookPart, bookingRow, confirmInBrowser, openIntent, payInBrowser, stripeFor } from '../testing/payments';
+import { stockOf } from '../testing/booking-load';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -52,7 +44,7 @@ describe('bookings.markPaid after the browser confirms the card', () => {
     expect(paid).toMatchObject({ _id: booking._id, status: 'paid', paid: true, transaction: intent.id, paymentError: null });
     expect(await shop.caller(customer.user).bookings.byId({ id: booking._id })).toEqual(paid);
     expect((await bookingRow(shop, booking._id)).paidAt).toBeInstanceOf(Date);
-    expect(await stockOf(shop, toolId)).toBe(7);
+    expect(await stockOf(shop.database.db, toolId)).toBe(7);
   });
 
   it('answers a repeated call with the same paid booking and changes nothing', async () => {
@@ -90,7 +82,7 @@ describe('bookings.markPaid after the browser confirms the card', () => {
       shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: messages.paymentNotSucceeded });
     await expectUnpaid(booking._id);
-    expect(await stockOf(shop, toolId)).toBe(4);
+    expect(await stockOf(shop.database.db, toolId)).toBe(4);
   });
 
   it('pays with a good card after a declined one', async () => {
@@ -266,7 +258,7 @@ describe('a payment racing a cancel', () => {
           reason: { code: 'CONFLICT', message: messages.orderAlreadyPaid },
         });
         expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id, cancelledAt: null });
-        expect(await stockOf(shop, toolId)).toBe(3);
+        expect(await stockOf(shop.database.db, toolId)).toBe(3);
         expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
       }),
     );

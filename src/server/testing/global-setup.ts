@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../db/database';
 import { startAuthEmulator } from '../identity/auth-emulator';
+import { TEST_PROJECT_ID } from './test-keys';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,8 +15,6 @@ declare module 'vitest' {
     postgresTemplateUrl: string | null;
   }
 }
-
-export const TEST_PROJECT_ID = 'demo-sprocket';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const emulator = await startAuthEmulator({ port: await getPort(), projectId: TEST_PROJECT_ID });

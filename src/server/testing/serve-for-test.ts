@@ -13,6 +13,7 @@ import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/database';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { createStripeGateway } from '../payments/stripe-gateway';
+import { TEST_FIREBASE_WEB_CONFIG } from './test-keys';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     },
     {
       runtimeConfig: {
-        firebase: { apiKey: 'demo-api-key', authDomain: 'demo', projectId: identity.projectId },
+        firebase: { ...TEST_FIREBASE_WEB_CONFIG, projectId: identity.projectId },
         payments: { mode: 'stripe', publishableKey: payments.publishableKey },
       },
       ping: database.ping,

@@ -4,8 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { projectRoot } from '../project-root';
-import { TEST_PROJECT_ID } from './global-setup';
-import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './test-shop';
+import { TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from './test-keys';
 
 const entry = fileURLToPath(new URL('./serve-for-test.ts', import.meta.url));
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -25,8 +24,8 @@ export interface ServerProcess {
 
 /**
  * Starts a server process on a free port. `env` names the database (DATABASE_URL, or DATA_DIR for
- * PGlite), SESSION_SECRET and STRIPE_API_BASE (a payments emulator); the run's Auth emulator and
- * the test shop's Stripe keys are added.
+ * PGlite) and STRIPE_API_BASE (a payments emulator); the run's Auth emulator, the test session
+ * secret (so the test can issue tokens the process accepts) and the test Stripe keys are added.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
@@ -37,9 +36,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: '0',
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
-      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
+      STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
+      STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
       ...env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],

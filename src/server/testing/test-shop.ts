@@ -13,15 +13,11 @@ import type { AppDeps } from '../context';
 import { tools, users } from '../db/schema';
 import type { RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
-import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../payments-emulator';
+import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createCaller } from '../routers';
-import { TEST_PROJECT_ID } from './global-setup';
 import { openTestDatabase, type TestDatabase } from './test-database';
-
-export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
-export const TEST_SECRET_KEY = 'sk_test_shop';
-export const TEST_PUBLISHABLE_KEY = 'pk_test_shop';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from './test-keys';
 
 /** Suites book and sign in far faster than people do; src/server/security proves the real limits. */
 const UNTHROTTLED: RateLimitRules = {
@@ -50,26 +46,21 @@ export interface TestUser {
 
 export async function createTestShop(options: { adminEmails?: string[] } = {}): Promise<TestShop> {
   const database = await openTestDatabase();
-  const payments = await startPaymentsEmulator({
-    port: 0,
-    secretKey: TEST_SECRET_KEY,
-    publishableKey: TEST_PUBLISHABLE_KEY,
-    webhookSecret: TEST_WEBHOOK_SECRET,
-  });
+  const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS });
   const deps: AppDeps = {
     db: database.db,
     cache: createReadCache(database.changes),
     identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: inject('authEmulatorHost') }),
-    payments: createStripeGateway({ secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiBase: payments.url }),
-    sessions: createSessionTokens(randomBytes(32).toString('hex')),
+    payments: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: payments.url }),
+    sessions: createSessionTokens(TEST_SESSION_SECRET),
     adminEmails: new Set(options.adminEmails ?? []),
     log: pino({ level: 'silent' }),
   };
   const app = await buildApp(deps, {
     ping: database.ping,
     runtimeConfig: {
-      firebase: { apiKey: 'demo-api-key', authDomain: 'demo', projectId: TEST_PROJECT_ID },
-      payments: { mode: 'emulator', publishableKey: TEST_PUBLISHABLE_KEY, apiBase: payments.url },
+      firebase: TEST_FIREBASE_WEB_CONFIG,
+      payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: payments.url },
     },
     security: { rateLimits: UNTHROTTLED },
   });

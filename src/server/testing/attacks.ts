@@ -1,5 +1,5 @@
-// Helpers shared by the security suites: calls at the HTTP door (tRPC wire protocol and REST),
-// what a response says, a fingerprint of the whole database, and the people who call.
+// Support for the security suites, which attack the app: calls at the HTTP door (tRPC wire protocol
+// and REST), what a response says, a fingerprint of the whole database, and the people who call.
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { SESSION_TTL_SECONDS } from '../../shared/constants';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { appRouter } from '../routers';
-import type { TestShop, TestUser } from '../testing/test-shop';
+import type { TestShop, TestUser } from './test-shop';
 
 export type HttpCall = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'query'> & {
   url: string;

@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPaymentsEmulator } from './index';
-import { TEST_KEYS, startTestEmulator, stripeClient } from './test-support';
+import { TEST_KEYS, startTestEmulator, stripeClient } from './testing/emulator';
 
 let emulator: RunningPaymentsEmulator;
 let stripe: Stripe;

@@ -7,6 +7,12 @@ import { createApiServer } from './server';
 import { EmulatorStore } from './store';
 import { createWebhookSender } from './webhooks';
 
+/**
+ * The keys the emulator answers to unless told otherwise, as the storefront's embedded mode and
+ * the standalone command use it: test-mode keys, which no real Stripe account accepts.
+ */
+export const DEFAULT_KEYS = { secretKey: 'sk_test_emulator', publishableKey: 'pk_test_emulator' } as const;
+
 export interface PaymentsEmulatorOptions {
   /** Defaults to 127.0.0.1. */
   host?: string;

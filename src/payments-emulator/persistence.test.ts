@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestEmulator } from './test-support';
+import { startTestEmulator } from './testing/emulator';
 
 let directory: string;
 beforeEach(async () => {

@@ -3,20 +3,15 @@
 // hold, and deliver webhook events signed exactly as Stripe signs them.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { bookings, paymentEvents, tools } from '../db/schema';
+import type Stripe from 'stripe';
+import { cardFields, confirmFromBrowser, futureExpiry, stripeClient } from '../../payments-emulator/testing/emulator';
+import { bookings, paymentEvents } from '../db/schema';
 import type { BookingView } from '../services/booking-views';
-import {
-  TEST_PUBLISHABLE_KEY,
-  TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
-  type TestShop,
-  type TestUser,
-} from '../testing/test-shop';
+import { TEST_STRIPE_KEYS } from './test-keys';
+import type { TestShop, TestUser } from './test-shop';
 
 export const GOOD_CARD = '4242424242424242';
 
-const nextYear = String(new Date().getUTCFullYear() + 2);
 const lastYear = String(new Date().getUTCFullYear() - 1);
 
 export interface TestCard {
@@ -25,7 +20,7 @@ export interface TestCard {
   expYear?: string;
 }
 
-/** Issue 3's failing test cards and the message Stripe gives for each, word for word. */
+/** Stripe's failing test cards (and bad card details) and the message Stripe gives for each, word for word. */
 export const FAILING_CARDS: Array<{ label: string; card: TestCard; code: string; message: string }> = [
   { label: 'a declined card', card: { number: '4000000000000002' }, code: 'card_declined', message: 'Your card was declined.' },
   {
@@ -51,8 +46,7 @@ export const FAILING_CARDS: Array<{ label: string; card: TestCard; code: string;
 
 /** The official SDK pointed at the shop's payments emulator, as the server's gateway is. */
 export function stripeFor(shop: TestShop): Stripe {
-  const { hostname, port } = new URL(shop.payments.url);
-  return new Stripe(TEST_SECRET_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
+  return stripeClient(shop.payments.url, TEST_STRIPE_KEYS.secretKey);
 }
 
 export const form = { phone: '+1 555 0100', address: '1 Chainring Road, Portland' };
@@ -89,21 +83,10 @@ export function confirmInBrowser(
   intent: OpenedIntent,
   card: TestCard = { number: GOOD_CARD },
 ): Promise<Response> {
-  const fields = {
-    client_secret: intent.clientSecret,
-    'payment_method_data[type]': 'card',
-    'payment_method_data[card][number]': card.number,
-    'payment_method_data[card][exp_month]': card.expMonth ?? '12',
-    'payment_method_data[card][exp_year]': card.expYear ?? nextYear,
-    'payment_method_data[card][cvc]': '123',
-    'payment_method_data[billing_details][name]': 'Ada Lovelace',
-    'payment_method_data[billing_details][email]': 'ada@example.com',
-  };
-  return fetch(`${shop.payments.url}/v1/payment_intents/${intent.id}/confirm`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TEST_PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
+  const { exp_month, exp_year } = futureExpiry();
+  const expiry = { exp_month: card.expMonth ?? exp_month, exp_year: card.expYear ?? exp_year };
+  const fields = cardFields(intent.clientSecret, card.number, expiry);
+  return confirmFromBrowser(shop.payments.url, intent.id, fields, TEST_STRIPE_KEYS.publishableKey);
 }
 
 /** Confirms with the good card and checks the provider took it. */
@@ -128,12 +111,6 @@ export async function bookingRow(shop: TestShop, id: string) {
   const [row] = await shop.database.db.select().from(bookings).where(eq(bookings.id, id));
   if (!row) throw new Error(`no booking ${id}`);
   return row;
-}
-
-export async function stockOf(shop: TestShop, toolId: string): Promise<number> {
-  const [row] = await shop.database.db.select({ available: tools.available }).from(tools).where(eq(tools.id, toolId));
-  if (!row) throw new Error(`no part ${toolId}`);
-  return row.available;
 }
 
 export async function recordedEvent(shop: TestShop, id: string) {
@@ -185,7 +162,7 @@ export interface Delivery {
 /** POSTs the event to /webhooks/stripe with a signature made by the `stripe` SDK. */
 export async function deliverWebhook(shop: TestShop, event: WebhookEvent, delivery: Delivery = {}) {
   const payload = JSON.stringify(event, null, 2);
-  const secret = delivery.secret === undefined ? TEST_WEBHOOK_SECRET : delivery.secret;
+  const secret = delivery.secret === undefined ? TEST_STRIPE_KEYS.webhookSecret : delivery.secret;
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (secret !== null) {
     headers['stripe-signature'] = stripeFor(shop).webhooks.generateTestHeaderString({

@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPaymentsEmulator } from './index';
-import { cardFields, confirmFromBrowser, futureExpiry, startTestEmulator } from './test-support';
+import { TEST_KEYS, cardFields, confirmFromBrowser, futureExpiry, startTestEmulator } from './testing/emulator';
 
 let emulator: RunningPaymentsEmulator;
 let stripe: Stripe;
@@ -176,7 +176,7 @@ describe('from the browser', () => {
 
   it('accepts the publishable key as Stripe.js’s `key` parameter instead of a header', async () => {
     const intent = await openIntent();
-    const fields = { ...cardFields(intent.client_secret ?? '', '4242424242424242'), key: 'pk_test_emulator' };
+    const fields = { ...cardFields(intent.client_secret ?? '', '4242424242424242'), key: TEST_KEYS.publishableKey };
 
     const response = await fetch(`${emulator.url}/v1/payment_intents/${intent.id}/confirm`, {
       method: 'POST',
@@ -191,7 +191,7 @@ describe('from the browser', () => {
   it('lets the browser retrieve an intent with its client_secret, and not without', async () => {
     const intent = await openIntent();
     const retrieve = (query: string) =>
-      fetch(`${emulator.url}/v1/payment_intents/${intent.id}${query}`, { headers: { authorization: 'Bearer pk_test_emulator' } });
+      fetch(`${emulator.url}/v1/payment_intents/${intent.id}${query}`, { headers: { authorization: `Bearer ${TEST_KEYS.publishableKey}` } });
 
     const withSecret = await retrieve(`?client_secret=${intent.client_secret ?? ''}`);
     const withoutSecret = await retrieve('');

@@ -1,6 +1,8 @@
-// Test helper: signs accounts in through a Firebase Auth emulator's REST API, as the browser SDK
-// would, and makes the ID tokens the tests need (a sign-in older than 300 s, hand-made ones).
-const API_KEY = 'fake-api-key'; // the emulator accepts any key
+// Firebase accounts for tests: signs them in through a Firebase Auth emulator's REST API, as the
+// browser SDK would, and makes the ID tokens the tests need (a sign-in older than 300 s, hand-made ones).
+import { TEST_FIREBASE_WEB_CONFIG } from './test-keys';
+
+const API_KEY = TEST_FIREBASE_WEB_CONFIG.apiKey;
 
 export interface TestAccount {
   email: string;

@@ -1,11 +1,11 @@
 // Test support for the reliability suites: customers booking over real HTTP (REST or tRPC, as the
-// browser would), and the check that every accepted booking is backed by stock.
+// browser would), the stock a part has left, and the check that every accepted booking is backed by stock.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { bookings, tools } from '../db/schema';
-import { form } from '../payments/test-support';
+import { form } from './payments';
 
 export type Via = 'rest' | 'trpc';
 

@@ -4,17 +4,10 @@ import getPort from 'get-port';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningPaymentsEmulator } from './index';
-import {
-  TEST_KEYS,
-  cardFields,
-  confirmFromBrowser,
-  startTestEmulator,
-  startWebhookReceiver,
-  type ReceivedWebhook,
-  type WebhookReceiver,
-} from './test-support';
+import { TEST_KEYS, cardFields, confirmFromBrowser, startTestEmulator } from './testing/emulator';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './testing/webhook-receiver';
 
-const verifier = new Stripe('sk_test_unused');
+const verifier = new Stripe(TEST_KEYS.secretKey);
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
