@@ -22,9 +22,7 @@ function bearerHeader(): Record<string, string> {
 
 function App({ container }: { container: HTMLElement }) {
   const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(() =>
-    trpc.createClient({ links: [httpBatchLink({ url: '/trpc', headers: bearerHeader })] }),
-  );
+  const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/trpc', headers: bearerHeader })] }));
   // The prerendered HTML is gone once this has rendered: the live page takes input from here on,
   // and names itself (React keeps the page's <title>; the prerendered one would linger unused).
   useEffect(() => {

@@ -16,7 +16,10 @@ export const pageInputSchema = z.object({
     .max(PAGE_SIZE_MAX, messages.pageSizeInvalid)
     .default(PAGE_SIZE_DEFAULT),
   /** Opaque position returned as nextCursor by the previous page. */
-  cursor: z.string({ error: messages.cursorInvalid }).regex(/^\d{1,15}$/, messages.cursorInvalid).optional(),
+  cursor: z
+    .string({ error: messages.cursorInvalid })
+    .regex(/^\d{1,15}$/, messages.cursorInvalid)
+    .optional(),
 });
 export type PageInput = z.input<typeof pageInputSchema>;
 

@@ -12,11 +12,7 @@ export interface FirebaseAuthKit {
 let kitPromise: Promise<FirebaseAuthKit> | null = null;
 
 async function initFirebaseAuth(): Promise<FirebaseAuthKit> {
-  const [config, { initializeApp }, sdk] = await Promise.all([
-    loadRuntimeConfig(),
-    import('firebase/app'),
-    import('firebase/auth'),
-  ]);
+  const [config, { initializeApp }, sdk] = await Promise.all([loadRuntimeConfig(), import('firebase/app'), import('firebase/auth')]);
   const { emulatorUrl, ...appOptions } = config.firebase;
   const auth = sdk.getAuth(initializeApp(appOptions));
   if (emulatorUrl) sdk.connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true });

@@ -62,7 +62,6 @@ export function useSessionSignIn(): SessionSignIn {
         await user.getIdToken(true);
         return user;
       }),
-    signInWithGoogle: () =>
-      run(async ({ auth, sdk }) => (await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider())).user),
+    signInWithGoogle: () => run(async ({ auth, sdk }) => (await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider())).user),
   };
 }

@@ -81,12 +81,7 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose(): void })
   return createPortal(
     <div className="modal modal-open modal-bottom sm:modal-middle" onKeyDown={onKeyDown}>
       <div ref={boxRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className="modal-box max-w-lg">
-        <button
-          type="button"
-          className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
-          aria-label="Close"
-          onClick={onClose}
-        >
+        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3" aria-label="Close" onClick={onClose}>
           <X aria-hidden="true" className="size-4" />
         </button>
         <h2 id={titleId} className="pr-10 text-xl font-bold">

@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Carousel, type Slide } from './Carousel';
 
-const slides: Slide[] = [1, 2, 3].map((n) => ({ src: `/images/carousel/slide-${n}.svg`, alt: `Slide picture ${n}`, caption: `Caption ${n}` }));
+const slides: Slide[] = [1, 2, 3].map((n) => ({
+  src: `/images/carousel/slide-${n}.svg`,
+  alt: `Slide picture ${n}`,
+  caption: `Caption ${n}`,
+}));
 
 function visibleSlide(): string | null {
   const shown = screen.getAllByRole('group', { hidden: true }).find((slide) => slide.getAttribute('aria-hidden') === 'false');

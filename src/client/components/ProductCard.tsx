@@ -74,12 +74,7 @@ export function ProductCard({ tool }: { tool: Tool }) {
           {descriptionPreview(tool.description)}
         </p>
         <div className="card-actions mt-auto pt-2">
-          <button
-            type="button"
-            className="btn btn-primary w-full"
-            disabled={outOfStock || status === 'loading'}
-            onClick={onBookNow}
-          >
+          <button type="button" className="btn btn-primary w-full" disabled={outOfStock || status === 'loading'} onClick={onBookNow}>
             {outOfStock ? 'Out of stock' : 'Book Now'}
           </button>
         </div>

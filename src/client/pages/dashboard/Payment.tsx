@@ -38,11 +38,7 @@ export default function Payment() {
           <PaymentSummary order={order.data} />
           <div className="card border border-base-300 bg-base-100 shadow-sm">
             <div className="card-body">
-              {paidNow ? (
-                <PaymentSucceeded transactionId={paidNow} />
-              ) : (
-                <PaymentState order={order.data} onPaid={setPaidNow} />
-              )}
+              {paidNow ? <PaymentSucceeded transactionId={paidNow} /> : <PaymentState order={order.data} onPaid={setPaidNow} />}
             </div>
           </div>
         </div>

@@ -14,19 +14,11 @@ export function LoginForm({ pending, onSubmit }: { pending: boolean; onSubmit(in
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit(onSubmit)}>
       <FormField id="login-email" label="Email" error={errors.email?.message}>
-        {(field) => (
-          <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />
-        )}
+        {(field) => <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />}
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         {(field) => (
-          <input
-            {...field}
-            {...register('password')}
-            type="password"
-            autoComplete="current-password"
-            className="input w-full"
-          />
+          <input {...field} {...register('password')} type="password" autoComplete="current-password" className="input w-full" />
         )}
       </FormField>
       <button type="submit" className="btn btn-primary w-full" disabled={pending}>

@@ -17,19 +17,11 @@ export function SignupForm({ pending, onSubmit }: { pending: boolean; onSubmit(i
         {(field) => <input {...field} {...register('name')} type="text" autoComplete="name" className="input w-full" />}
       </FormField>
       <FormField id="signup-email" label="Email" error={errors.email?.message}>
-        {(field) => (
-          <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />
-        )}
+        {(field) => <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />}
       </FormField>
       <FormField id="signup-password" label="Password" error={errors.password?.message}>
         {(field) => (
-          <input
-            {...field}
-            {...register('password')}
-            type="password"
-            autoComplete="new-password"
-            className="input w-full"
-          />
+          <input {...field} {...register('password')} type="password" autoComplete="new-password" className="input w-full" />
         )}
       </FormField>
       <button type="submit" className="btn btn-primary w-full" disabled={pending}>
