@@ -29,6 +29,9 @@ export default defineConfig(
       // A method signature (`onClose(): void`) is checked bivariantly and reads as bound to its object;
       // a property signature (`onClose: () => void`) gets strictFunctionTypes and passes unbound-method.
       '@typescript-eslint/method-signature-style': ['error', 'property'],
+      // A fake names the parameters of what it stands in for, used or not, as `_name`; and
+      // `const { secret: _, ...rest } = value` is how the code leaves a property out of a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Fastify plugins and the fakes of Promise-returning interfaces are `async` without awaiting:
       // `async` is what turns a throw into the rejection their callers handle.
       '@typescript-eslint/require-await': 'off',

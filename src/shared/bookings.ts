@@ -52,4 +52,3 @@ export const markPaidSchema = z.object({
   /** The PaymentIntent id the browser got back from the provider. */
   transactionId: z.string({ error: messages.paymentMismatch }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, messages.paymentMismatch),
 });
-export type MarkPaidInput = z.infer<typeof markPaidSchema>;

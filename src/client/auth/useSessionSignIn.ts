@@ -14,9 +14,9 @@ type SignInStep = (kit: FirebaseAuthKit) => Promise<User>;
 export interface SessionSignIn {
   pending: boolean;
   error: string | null;
-  signInWithEmail(input: LoginInput): Promise<void>;
-  signUpWithEmail(input: SignupInput): Promise<void>;
-  signInWithGoogle(): Promise<void>;
+  signInWithEmail: (input: LoginInput) => Promise<void>;
+  signUpWithEmail: (input: SignupInput) => Promise<void>;
+  signInWithGoogle: () => Promise<void>;
 }
 
 export function useSessionSignIn(): SessionSignIn {

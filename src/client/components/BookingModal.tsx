@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { bookingFormSchema, isBookableQuantity, type BookingFormInput } from '../../shared/bookings';
 import { messages } from '../../shared/messages';
@@ -19,7 +19,7 @@ function totalFor(tool: Tool, amount: number): number {
   return centsToDollars(dollarsToCents(tool.price) * amount);
 }
 
-export function BookingModal({ tool, onClose }: { tool: Tool; onClose(): void }) {
+export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => void }) {
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const titleId = useId();
@@ -30,14 +30,14 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose(): void })
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     getValues,
     formState: { errors },
   } = useForm<BookingFormInput>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: { phone: '', address: '', amount: tool.minimumOrderQuantity },
   });
-  const amount = watch('amount');
+  const amount = useWatch({ control, name: 'amount' });
 
   const book = trpc.bookings.create.useMutation({
     onSuccess: () => {

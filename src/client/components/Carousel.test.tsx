@@ -35,11 +35,15 @@ describe('Carousel', () => {
     vi.useFakeTimers();
     render(<Carousel slides={slides} label="Highlights" />);
 
-    act(() => vi.advanceTimersByTime(6_000));
+    act(() => {
+      vi.advanceTimersByTime(6_000);
+    });
     expect(visibleSlide()).toBe('2 of 3');
 
     act(() => screen.getByRole('button', { name: 'Pause slide show' }).click());
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(visibleSlide()).toBe('2 of 3');
     expect(screen.getByRole('button', { name: 'Play slide show' })).toBeInTheDocument();
   });

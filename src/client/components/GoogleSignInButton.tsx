@@ -1,5 +1,5 @@
 // "Continue with Google": the federated sign-in button with Google's mark.
-export function GoogleSignInButton({ disabled, onClick }: { disabled: boolean; onClick(): void }) {
+export function GoogleSignInButton({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
   return (
     <button type="button" className="btn btn-outline w-full gap-3" disabled={disabled} onClick={onClick}>
       <svg aria-hidden="true" viewBox="0 0 48 48" width="20" height="20">

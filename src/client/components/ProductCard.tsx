@@ -19,7 +19,7 @@ function showPlaceholder(event: SyntheticEvent<HTMLImageElement>): void {
   if (!image.src.endsWith(PLACEHOLDER_IMAGE)) image.src = PLACEHOLDER_IMAGE;
 }
 
-export function descriptionPreview(description: string): string {
+function descriptionPreview(description: string): string {
   return description.length > DESCRIPTION_PREVIEW_LENGTH
     ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH).trimEnd()}…`
     : description;

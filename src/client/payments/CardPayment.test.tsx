@@ -72,7 +72,7 @@ it('posts the card to the emulator as Stripe.js would: publishable key, client s
     method: 'POST',
     headers: { authorization: 'Bearer pk_test_emulator', 'content-type': 'application/x-www-form-urlencoded' },
   });
-  expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({
+  expect(Object.fromEntries(new URLSearchParams(await new Response(init?.body).text()))).toEqual({
     client_secret: 'pi_123_secret_abc',
     'payment_method_data[type]': 'card',
     'payment_method_data[card][number]': '4242424242424242',

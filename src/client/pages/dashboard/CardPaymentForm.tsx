@@ -8,7 +8,7 @@ import { CardFields } from '../../payments/CardFields';
 import { useConfirmCard } from '../../payments/useConfirmCard';
 import type { Order } from './order-types';
 
-export function CardPaymentForm({ order, onPaid }: { order: Order; onPaid(transactionId: string): void }) {
+export function CardPaymentForm({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const confirmCard = useConfirmCard();

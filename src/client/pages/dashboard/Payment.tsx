@@ -47,7 +47,7 @@ export default function Payment() {
   );
 }
 
-function PaymentState({ order, onPaid }: { order: Order; onPaid(transactionId: string): void }) {
+function PaymentState({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   if (order.paid) {
     return (
       <div role="status" className="flex flex-col gap-2">
@@ -68,7 +68,7 @@ function PaymentState({ order, onPaid }: { order: Order; onPaid(transactionId: s
   );
 }
 
-function ConfiguredCardPayment({ order, onPaid }: { order: Order; onPaid(transactionId: string): void }) {
+function ConfiguredCardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   const config = useRuntimeConfig();
   return (
     <CardPaymentProvider config={config.payments}>

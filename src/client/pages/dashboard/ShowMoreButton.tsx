@@ -8,7 +8,7 @@ export function ShowMoreButton({
   label: string;
   hasMore: boolean;
   loading: boolean;
-  onClick(): void;
+  onClick: () => void;
 }) {
   if (!hasMore) return null;
   return (
