@@ -13,7 +13,10 @@ const shop = stage();
 
 type Ready = (page: Page) => Locator;
 
-const heading = (name: string | RegExp): Ready => (page) => page.getByRole('heading', { name, level: 1 });
+const heading =
+  (name: string | RegExp): Ready =>
+  (page) =>
+    page.getByRole('heading', { name, level: 1 });
 
 /** Visits each page, waits until it shows what `ready` names, scans it; returns violations by page. */
 async function scanPages(page: Page, pages: Array<[path: string, ready: Ready]>): Promise<Record<string, string[]>> {
@@ -74,7 +77,9 @@ describe('accessibility: no serious or critical axe violation', () => {
     ]);
 
     await page.goto('/dashboard');
-    await rowWith(page, part.name).getByRole('button', { name: `Cancel the order for ${part.name}` }).click();
+    await rowWith(page, part.name)
+      .getByRole('button', { name: `Cancel the order for ${part.name}` })
+      .click();
     await see(page.getByRole('alertdialog'));
     await scanState(page, 'the confirm dialog on My Orders', report);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();

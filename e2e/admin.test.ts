@@ -109,7 +109,11 @@ describe('an admin', () => {
     await expectToast(page, messages.deleted);
     await gone(row);
     // Nobody can remove their own account: the admin's own row has no Remove User button.
-    expect(await rowWith(page, admin.email).getByRole('button', { name: /Remove User/ }).count()).toBe(0);
+    expect(
+      await rowWith(page, admin.email)
+        .getByRole('button', { name: /Remove User/ })
+        .count(),
+    ).toBe(0);
   });
 
   it('sees every customer’s orders in Manage orders and ships a paid one', async () => {

@@ -4,16 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { stage } from './support/api';
 import { useBrowser } from './support/browser';
-import {
-  availableOnHome,
-  confirmDialog,
-  expectToast,
-  gone,
-  navbar,
-  rowWith,
-  see,
-  signInInBrowser,
-} from './support/journeys';
+import { availableOnHome, confirmDialog, expectToast, gone, navbar, rowWith, see, signInInBrowser } from './support/journeys';
 
 const browser = useBrowser();
 const shop = stage();

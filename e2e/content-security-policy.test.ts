@@ -6,15 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { stage, uniqueEmail } from './support/api';
 import { useBrowser } from './support/browser';
-import {
-  expectPath,
-  navbar,
-  rowWith,
-  see,
-  signInInBrowser,
-  signInWithGoogleInBrowser,
-  signOutButton,
-} from './support/journeys';
+import { expectPath, navbar, rowWith, see, signInInBrowser, signInWithGoogleInBrowser, signOutButton } from './support/journeys';
 
 const browser = useBrowser();
 const shop = stage();
@@ -56,7 +48,9 @@ describe('the content security policy', () => {
 
     await signInInBrowser(page, customer);
     await navbar(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
-    await rowWith(page, part.name).getByRole('link', { name: `Pay $25.00 for ${part.name}` }).click();
+    await rowWith(page, part.name)
+      .getByRole('link', { name: `Pay $25.00 for ${part.name}` })
+      .click();
     await expectPath(page, `/dashboard/payment/${order._id}`);
     const payButton = page.getByRole('button', { name: 'Pay $25.00' });
     await expect.poll(() => payButton.isEnabled(), { timeout: 15_000 }).toBe(true);

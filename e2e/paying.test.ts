@@ -5,16 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { stage } from './support/api';
 import { useBrowser } from './support/browser';
-import {
-  expectPath,
-  expectRed,
-  expectText,
-  gone,
-  navbar,
-  rowWith,
-  see,
-  signInInBrowser,
-} from './support/journeys';
+import { expectPath, expectRed, expectText, gone, navbar, rowWith, see, signInInBrowser } from './support/journeys';
 
 const browser = useBrowser();
 const shop = stage();

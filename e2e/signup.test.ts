@@ -4,17 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { PASSWORD, stage, uniqueEmail } from './support/api';
 import { useBrowser } from './support/browser';
-import {
-  accessToken,
-  expectPath,
-  expectRed,
-  expectText,
-  gone,
-  navbar,
-  see,
-  signOutButton,
-  signUpInBrowser,
-} from './support/journeys';
+import { accessToken, expectPath, expectRed, expectText, gone, navbar, see, signOutButton, signUpInBrowser } from './support/journeys';
 
 const browser = useBrowser();
 const shop = stage();

@@ -4,16 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { stage } from './support/api';
 import { useBrowser } from './support/browser';
-import {
-  cardFigure,
-  expectPath,
-  expectText,
-  loginLink,
-  navbar,
-  see,
-  showAllParts,
-  textOf,
-} from './support/journeys';
+import { cardFigure, expectPath, expectText, loginLink, navbar, see, showAllParts, textOf } from './support/journeys';
 
 const browser = useBrowser();
 const shop = stage();

@@ -159,8 +159,7 @@ export function stage() {
           name: `Journey Sprocket ${uniqueId()}`,
           price: 12.5,
           img: '/images/parts/handlebars.svg',
-          description:
-            'A hardened steel single-speed sprocket cut for this journey only, with ramped teeth and a nickel finish.',
+          description: 'A hardened steel single-speed sprocket cut for this journey only, with ramped teeth and a nickel finish.',
           minimumOrderQuantity: 3,
           available: 20,
           ...fields,

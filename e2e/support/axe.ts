@@ -34,7 +34,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated rather than added as a <script>: the storefront's Content-Security-Policy rightly refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const findings = await page.evaluate(async (): Promise<Finding[]> => {
-    const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } };
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
     const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

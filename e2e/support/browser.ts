@@ -30,7 +30,7 @@ export interface OpenOptions {
   javaScriptEnabled?: boolean;
 }
 
-export function useBrowser(): { open(options?: OpenOptions): Promise<TrackedPage> } {
+export function useBrowser(): { open: (options?: OpenOptions) => Promise<TrackedPage> } {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {

@@ -46,7 +46,10 @@ export async function sidebarLabels(page: Page): Promise<string[]> {
 
 /** Waits for a toast saying exactly `text`, then closes it so the next toast is a fresh one. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  const toast = page.locator('.Toastify__toast').filter({ has: page.getByText(text, { exact: true }) }).first();
+  const toast = page
+    .locator('.Toastify__toast')
+    .filter({ has: page.getByText(text, { exact: true }) })
+    .first();
   await see(toast);
   // A click event, not a pointer click: no need to wait for the toast's entrance animation to end.
   await toast.getByRole('button', { name: 'close' }).dispatchEvent('click');

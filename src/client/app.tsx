@@ -11,7 +11,15 @@ import { AppRoutes } from './routes';
 
 type TrpcClient = ReturnType<typeof trpc.createClient>;
 
-export function AppProviders({ queryClient, trpcClient, children }: { queryClient: QueryClient; trpcClient: TrpcClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  trpcClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  children: ReactNode;
+}) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -58,12 +58,47 @@ export function AppRoutes() {
           <Route index element={<MyOrders />} />
           <Route path="addreview" element={<AddReview />} />
           <Route path="payment/:id" element={<Payment />} />
-          <Route path="addproducts" element={<RequireAdmin><AddProduct /></RequireAdmin>} />
-          <Route path="manageorders" element={<RequireAdmin><ManageOrders /></RequireAdmin>} />
+          <Route
+            path="addproducts"
+            element={
+              <RequireAdmin>
+                <AddProduct />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="manageorders"
+            element={
+              <RequireAdmin>
+                <ManageOrders />
+              </RequireAdmin>
+            }
+          />
           <Route path="profile" element={<Profile />} />
-          <Route path="manageproducts" element={<RequireAdmin><ManageProducts /></RequireAdmin>} />
-          <Route path="makeadmin" element={<RequireAdmin><MakeAdmin /></RequireAdmin>} />
-          <Route path="auditlog" element={<RequireAdmin><AuditLog /></RequireAdmin>} />
+          <Route
+            path="manageproducts"
+            element={
+              <RequireAdmin>
+                <ManageProducts />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="makeadmin"
+            element={
+              <RequireAdmin>
+                <MakeAdmin />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="auditlog"
+            element={
+              <RequireAdmin>
+                <AuditLog />
+              </RequireAdmin>
+            }
+          />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

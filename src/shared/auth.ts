@@ -7,8 +7,7 @@ import { messages } from './messages';
  * Accepts every common real address (dots, plus signs, sub-domains, long top-level domains);
  * SPEC.md's original pattern refused many of them.
  */
-export const EMAIL_PATTERN =
-  /^[A-Za-z0-9_%+'-]+(?:\.[A-Za-z0-9_%+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const EMAIL_PATTERN = /^[A-Za-z0-9_%+'-]+(?:\.[A-Za-z0-9_%+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export const emailSchema = z
   .string({ error: messages.emailRequired })
@@ -17,7 +16,7 @@ export const emailSchema = z
   .max(254, messages.emailInvalid)
   .regex(EMAIL_PATTERN, messages.emailInvalid);
 
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
@@ -44,4 +43,3 @@ export const createSessionSchema = z.object({
     .min(1, messages.identityTokenInvalid)
     .max(8192, messages.identityTokenInvalid),
 });
-export type CreateSessionInput = z.infer<typeof createSessionSchema>;

@@ -30,17 +30,18 @@ export const bookingFormSchema = z.object({
 export type BookingFormInput = z.infer<typeof bookingFormSchema>;
 
 /** True when a quantity may be booked for a part (SPEC.md §5). */
-export function isBookableQuantity(
-  amount: number,
-  tool: { minimumOrderQuantity: number; available: number },
-): boolean {
+export function isBookableQuantity(amount: number, tool: { minimumOrderQuantity: number; available: number }): boolean {
   return Number.isInteger(amount) && amount >= tool.minimumOrderQuantity && amount <= tool.available;
 }
 
 export const createBookingSchema = bookingFormSchema.extend({
   toolsId: idSchema,
   /** The total the customer was shown, in dollars; refused if the server's total differs. */
-  price: z.number().nonnegative().max(MAX_PRICE_DOLLARS * MAX_QUANTITY).optional(),
+  price: z
+    .number()
+    .nonnegative()
+    .max(MAX_PRICE_DOLLARS * MAX_QUANTITY)
+    .optional(),
 });
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 
@@ -51,4 +52,3 @@ export const markPaidSchema = z.object({
   /** The PaymentIntent id the browser got back from the provider. */
   transactionId: z.string({ error: messages.paymentMismatch }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, messages.paymentMismatch),
 });
-export type MarkPaidInput = z.infer<typeof markPaidSchema>;

@@ -6,6 +6,7 @@ import { messages } from './messages';
 export const idSchema = z.uuid({ error: messages.idInvalid });
 
 /** Text a person types: no control characters but tabs and line breaks (Postgres cannot store NUL). */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 export const TYPED_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 export const pageInputSchema = z.object({
@@ -16,9 +17,11 @@ export const pageInputSchema = z.object({
     .max(PAGE_SIZE_MAX, messages.pageSizeInvalid)
     .default(PAGE_SIZE_DEFAULT),
   /** Opaque position returned as nextCursor by the previous page. */
-  cursor: z.string({ error: messages.cursorInvalid }).regex(/^\d{1,15}$/, messages.cursorInvalid).optional(),
+  cursor: z
+    .string({ error: messages.cursorInvalid })
+    .regex(/^\d{1,15}$/, messages.cursorInvalid)
+    .optional(),
 });
-export type PageInput = z.input<typeof pageInputSchema>;
 
 export interface Page<T> {
   items: T[];

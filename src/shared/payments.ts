@@ -6,7 +6,11 @@ import { idSchema } from './common';
 export const createIntentSchema = z.object({
   bookingId: idSchema,
   /** The total the customer was shown, in dollars; refused if the server's total differs. */
-  price: z.number().nonnegative().max(MAX_PRICE_DOLLARS * MAX_QUANTITY).optional(),
+  price: z
+    .number()
+    .nonnegative()
+    .max(MAX_PRICE_DOLLARS * MAX_QUANTITY)
+    .optional(),
 });
 export type CreateIntentInput = z.infer<typeof createIntentSchema>;
 
@@ -20,7 +24,5 @@ export interface RuntimeConfig {
     /** Set in embedded mode: the Auth emulator's URL for connectAuthEmulator. */
     emulatorUrl?: string;
   };
-  payments:
-    | { mode: 'stripe'; publishableKey: string }
-    | { mode: 'emulator'; publishableKey: string; apiBase: string };
+  payments: { mode: 'stripe'; publishableKey: string } | { mode: 'emulator'; publishableKey: string; apiBase: string };
 }

@@ -13,7 +13,7 @@ export interface AuthState {
   status: 'loading' | 'signedOut' | 'signedIn';
   user: AuthUser | null;
   role: Role | null;
-  signOut(): Promise<void>;
+  signOut: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

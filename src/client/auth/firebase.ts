@@ -1,22 +1,17 @@
 // Loads the Firebase Auth SDK on demand (never in the first chunk) and connects it to the emulator when configured.
+import type * as FirebaseAuthModule from 'firebase/auth';
 import type { Auth } from 'firebase/auth';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 
-export type FirebaseAuthSdk = typeof import('firebase/auth');
-
 export interface FirebaseAuthKit {
   auth: Auth;
-  sdk: FirebaseAuthSdk;
+  sdk: typeof FirebaseAuthModule;
 }
 
 let kitPromise: Promise<FirebaseAuthKit> | null = null;
 
 async function initFirebaseAuth(): Promise<FirebaseAuthKit> {
-  const [config, { initializeApp }, sdk] = await Promise.all([
-    loadRuntimeConfig(),
-    import('firebase/app'),
-    import('firebase/auth'),
-  ]);
+  const [config, { initializeApp }, sdk] = await Promise.all([loadRuntimeConfig(), import('firebase/app'), import('firebase/auth')]);
   const { emulatorUrl, ...appOptions } = config.firebase;
   const auth = sdk.getAuth(initializeApp(appOptions));
   if (emulatorUrl) sdk.connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true });

@@ -6,7 +6,7 @@ export interface LoginRedirectState {
   reason?: 'adminOnly';
 }
 
-export const HOME_PATH = '/home';
+const HOME_PATH = '/home';
 
 /** The in-app path to return to after sign-in, or /home. */
 export function originFrom(state: unknown): string {

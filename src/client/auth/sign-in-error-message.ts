@@ -21,7 +21,7 @@ const FIREBASE_MESSAGES: Record<string, string> = {
 
 function firebaseCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  const code = (error as { code: unknown }).code;
+  const code = error.code;
   return typeof code === 'string' && code.startsWith('auth/') ? code : undefined;
 }
 

@@ -14,9 +14,9 @@ type SignInStep = (kit: FirebaseAuthKit) => Promise<User>;
 export interface SessionSignIn {
   pending: boolean;
   error: string | null;
-  signInWithEmail(input: LoginInput): Promise<void>;
-  signUpWithEmail(input: SignupInput): Promise<void>;
-  signInWithGoogle(): Promise<void>;
+  signInWithEmail: (input: LoginInput) => Promise<void>;
+  signUpWithEmail: (input: SignupInput) => Promise<void>;
+  signInWithGoogle: () => Promise<void>;
 }
 
 export function useSessionSignIn(): SessionSignIn {
@@ -62,7 +62,6 @@ export function useSessionSignIn(): SessionSignIn {
         await user.getIdToken(true);
         return user;
       }),
-    signInWithGoogle: () =>
-      run(async ({ auth, sdk }) => (await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider())).user),
+    signInWithGoogle: () => run(async ({ auth, sdk }) => (await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider())).user),
   };
 }

@@ -11,7 +11,10 @@ export function AppLayout() {
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <ScrollToTop />

@@ -8,7 +8,7 @@ interface AuthCardProps {
   notice?: ReactNode;
   error: string | null;
   pending: boolean;
-  onGoogle(): void;
+  onGoogle: () => void;
   footer: ReactNode;
   children: ReactNode;
 }

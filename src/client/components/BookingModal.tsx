@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { bookingFormSchema, isBookableQuantity, type BookingFormInput } from '../../shared/bookings';
 import { messages } from '../../shared/messages';
@@ -19,7 +19,7 @@ function totalFor(tool: Tool, amount: number): number {
   return centsToDollars(dollarsToCents(tool.price) * amount);
 }
 
-export function BookingModal({ tool, onClose }: { tool: Tool; onClose(): void }) {
+export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => void }) {
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const titleId = useId();
@@ -30,14 +30,14 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose(): void })
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     getValues,
     formState: { errors },
   } = useForm<BookingFormInput>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: { phone: '', address: '', amount: tool.minimumOrderQuantity },
   });
-  const amount = watch('amount');
+  const amount = useWatch({ control, name: 'amount' });
 
   const book = trpc.bookings.create.useMutation({
     onSuccess: () => {
@@ -81,12 +81,7 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose(): void })
   return createPortal(
     <div className="modal modal-open modal-bottom sm:modal-middle" onKeyDown={onKeyDown}>
       <div ref={boxRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className="modal-box max-w-lg">
-        <button
-          type="button"
-          className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
-          aria-label="Close"
-          onClick={onClose}
-        >
+        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3" aria-label="Close" onClick={onClose}>
           <X aria-hidden="true" className="size-4" />
         </button>
         <h2 id={titleId} className="pr-10 text-xl font-bold">

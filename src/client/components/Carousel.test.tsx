@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Carousel, type Slide } from './Carousel';
 
-const slides: Slide[] = [1, 2, 3].map((n) => ({ src: `/images/carousel/slide-${n}.svg`, alt: `Slide picture ${n}`, caption: `Caption ${n}` }));
+const slides: Slide[] = [1, 2, 3].map((n) => ({
+  src: `/images/carousel/slide-${n}.svg`,
+  alt: `Slide picture ${n}`,
+  caption: `Caption ${n}`,
+}));
 
 function visibleSlide(): string | null {
   const shown = screen.getAllByRole('group', { hidden: true }).find((slide) => slide.getAttribute('aria-hidden') === 'false');
@@ -31,11 +35,15 @@ describe('Carousel', () => {
     vi.useFakeTimers();
     render(<Carousel slides={slides} label="Highlights" />);
 
-    act(() => vi.advanceTimersByTime(6_000));
+    act(() => {
+      vi.advanceTimersByTime(6_000);
+    });
     expect(visibleSlide()).toBe('2 of 3');
 
     act(() => screen.getByRole('button', { name: 'Pause slide show' }).click());
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(visibleSlide()).toBe('2 of 3');
     expect(screen.getByRole('button', { name: 'Play slide show' })).toBeInTheDocument();
   });

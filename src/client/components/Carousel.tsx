@@ -11,7 +11,11 @@ export interface Slide {
 const SLIDE_INTERVAL_MS = 6_000;
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 export function Carousel({ slides, label }: { slides: readonly Slide[]; label: string }) {
@@ -66,11 +70,13 @@ export function Carousel({ slides, label }: { slides: readonly Slide[]; label: s
       </div>
 
       <div className="flex items-center justify-between gap-3 bg-neutral px-4 py-2 text-neutral-content">
-        <p className="truncate text-sm md:hidden">
-          {slides[current]?.caption}
-        </p>
+        <p className="truncate text-sm md:hidden">{slides[current]?.caption}</p>
         <div className="ml-auto flex items-center gap-1">
-          <button type="button" className="btn btn-ghost btn-sm btn-square text-neutral-content" onClick={() => setPlaying((on) => !on)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-square text-neutral-content"
+            onClick={() => setPlaying((on) => !on)}
+          >
             {playing ? <Pause className="h-4 w-4" aria-hidden="true" /> : <Play className="h-4 w-4" aria-hidden="true" />}
             <span className="sr-only">{playing ? 'Pause slide show' : 'Play slide show'}</span>
           </button>

@@ -38,7 +38,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function ConfirmDialog({ message, onAnswer }: { message: string; onAnswer(value: boolean): void }) {
+function ConfirmDialog({ message, onAnswer }: { message: string; onAnswer: (value: boolean) => void }) {
   const titleId = useId();
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);

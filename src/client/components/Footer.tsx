@@ -13,8 +13,8 @@ export function Footer() {
             Sprocket
           </p>
           <p className="mt-3 max-w-xs text-sm text-neutral-content/80">
-            Precision bicycle parts, machined and assembled in our own works since 2009 and shipped by the batch to
-            bike builders and workshops.
+            Precision bicycle parts, machined and assembled in our own works since 2009 and shipped by the batch to bike builders and
+            workshops.
           </p>
         </div>
         <div>

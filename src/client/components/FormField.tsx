@@ -1,7 +1,7 @@
 // A labelled form field with an optional hint and its error message, wired for screen readers.
 import type { ReactNode } from 'react';
 
-export interface FieldAccessibility {
+interface FieldAccessibility {
   id: string;
   'aria-invalid': boolean;
   'aria-describedby'?: string;
@@ -12,7 +12,7 @@ interface FormFieldProps {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
-  children(field: FieldAccessibility): ReactNode;
+  children: (field: FieldAccessibility) => ReactNode;
 }
 
 export function FormField({ id, label, error, hint, children }: FormFieldProps) {

@@ -53,4 +53,17 @@ describe('Navbar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close menu' }));
     expect(menu).not.toBeVisible();
   });
+
+  it('closes the phone menu when one of its links is followed', async () => {
+    renderWithAuth(<Navbar />, { auth: signedOut, at: '/home', routePath: '*' });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    if (!menu) throw new Error('The menu button controls no element');
+    await userEvent.click(toggle);
+
+    await userEvent.click(within(menu).getByRole('link', { name: 'Contact' }));
+
+    expect(menu).not.toBeVisible();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -1,6 +1,6 @@
 // The top navigation: brand, page links, Dashboard when signed in, and Login or SignOut; collapses into a menu on phones.
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { dashboardNavLink, publicNavLinks, type NavLinkItem } from './nav-links';
@@ -38,11 +38,11 @@ function AuthArea() {
 export function Navbar() {
   const { status } = useAuth();
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu belongs to the page it was opened on, so following a link closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
   const menuId = useId();
   const links: readonly NavLinkItem[] = status === 'signedIn' ? [...publicNavLinks, dashboardNavLink] : publicNavLinks;
-
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100">
@@ -69,7 +69,7 @@ export function Navbar() {
             className="btn btn-ghost btn-square md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
             <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>

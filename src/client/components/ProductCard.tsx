@@ -19,7 +19,7 @@ function showPlaceholder(event: SyntheticEvent<HTMLImageElement>): void {
   if (!image.src.endsWith(PLACEHOLDER_IMAGE)) image.src = PLACEHOLDER_IMAGE;
 }
 
-export function descriptionPreview(description: string): string {
+function descriptionPreview(description: string): string {
   return description.length > DESCRIPTION_PREVIEW_LENGTH
     ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH).trimEnd()}…`
     : description;
@@ -74,12 +74,7 @@ export function ProductCard({ tool }: { tool: Tool }) {
           {descriptionPreview(tool.description)}
         </p>
         <div className="card-actions mt-auto pt-2">
-          <button
-            type="button"
-            className="btn btn-primary w-full"
-            disabled={outOfStock || status === 'loading'}
-            onClick={onBookNow}
-          >
+          <button type="button" className="btn btn-primary w-full" disabled={outOfStock || status === 'loading'} onClick={onBookNow}>
             {outOfStock ? 'Out of stock' : 'Book Now'}
           </button>
         </div>

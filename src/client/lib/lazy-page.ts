@@ -30,7 +30,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export interface LazyPage {
   (): ReactNode;
   /** Loads the page's code; once it has, the page renders without suspending. */
-  preload(): Promise<void>;
+  preload: () => Promise<void>;
 }
 
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {

@@ -12,11 +12,9 @@ function sendVital(metric: Metric): void {
     path: window.location.pathname,
   });
   // keepalive lets the report leave even while the page is being hidden or closed.
-  fetch(VITALS_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(
-    () => {
-      // A lost report is harmless; the page must not notice.
-    },
-  );
+  fetch(VITALS_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => {
+    // A lost report is harmless; the page must not notice.
+  });
 }
 
 async function startReporting(): Promise<void> {

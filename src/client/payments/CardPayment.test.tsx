@@ -21,8 +21,8 @@ function PaymentForm() {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void confirm({ clientSecret: 'pi_123_secret_abc', billingName: 'Ada Lovelace', email: 'ada@example.com' }).then(
-          (result) => setOutcome(result.ok ? `Paid ${result.paymentIntentId}` : result.message),
+        void confirm({ clientSecret: 'pi_123_secret_abc', billingName: 'Ada Lovelace', email: 'ada@example.com' }).then((result) =>
+          setOutcome(result.ok ? `Paid ${result.paymentIntentId}` : result.message),
         );
       }}
     >
@@ -72,7 +72,7 @@ it('posts the card to the emulator as Stripe.js would: publishable key, client s
     method: 'POST',
     headers: { authorization: 'Bearer pk_test_emulator', 'content-type': 'application/x-www-form-urlencoded' },
   });
-  expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({
+  expect(Object.fromEntries(new URLSearchParams(await new Response(init?.body).text()))).toEqual({
     client_secret: 'pi_123_secret_abc',
     'payment_method_data[type]': 'card',
     'payment_method_data[card][number]': '4242424242424242',
@@ -87,7 +87,12 @@ it('posts the card to the emulator as Stripe.js would: publishable key, client s
 
 it('shows the emulator’s message for a refused card (HTTP 402)', async () => {
   emulatorAnswers(402, {
-    error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    error: {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
   });
 
   await payWith({ number: '4000 0000 0000 9995', expiry: '12/34', cvc: '123' });

@@ -6,7 +6,7 @@ import { confirmWithEmulator, type EmulatorCard, type EmulatorEndpoint } from '.
 
 const EMPTY_CARD: EmulatorCard = { number: '', expiry: '', cvc: '' };
 
-const CardInputContext = createContext<{ card: EmulatorCard; change(field: keyof EmulatorCard, value: string): void }>({
+const CardInputContext = createContext<{ card: EmulatorCard; change: (field: keyof EmulatorCard, value: string) => void }>({
   card: EMPTY_CARD,
   change: () => {},
 });

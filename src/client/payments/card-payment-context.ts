@@ -12,7 +12,7 @@ export type ConfirmCardResult = { ok: true; paymentIntentId: string } | { ok: fa
 
 export interface CardPayment {
   Fields: ComponentType;
-  confirm(input: ConfirmCardInput): Promise<ConfirmCardResult>;
+  confirm: (input: ConfirmCardInput) => Promise<ConfirmCardResult>;
 }
 
 export const CardPaymentContext = createContext<CardPayment | null>(null);

@@ -49,7 +49,8 @@ export const blogQuestions: readonly BlogQuestion[] = [
   },
   {
     id: 'find-by-name',
-    question: 'You have an array of products. Each product has a name, price, description, etc. How will you implement a search to find products by name?',
+    question:
+      'You have an array of products. Each product has a name, price, description, etc. How will you implement a search to find products by name?',
     answer: [
       'Use Array.prototype.filter with a case-insensitive comparison: normalise the query once with trim() and toLowerCase(), then keep the products whose lower-cased name includes it, for example products.filter(product => product.name.toLowerCase().includes(query)). If only the first match is needed, find() stops at the first hit. An empty query should return the whole list rather than nothing.',
       'In a React search box, keep the query in state, derive the filtered list during render (wrapped in useMemo if the list is large) rather than storing it as separate state, and debounce the input if each keystroke triggers expensive work. For large catalogues the search belongs on the server, with a database index, so the browser downloads only the matching page of results.',

@@ -38,7 +38,11 @@ export default function AddProduct() {
     <section>
       <PageTitle title="Add a product" />
       <DashboardHeading title="Add a product">The new part shows in the shop as soon as it is added.</DashboardHeading>
-      <form noValidate onSubmit={(event) => void submit(event)} className="card max-w-2xl border border-base-300 bg-base-100 shadow-sm">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="card max-w-2xl border border-base-300 bg-base-100 shadow-sm"
+      >
         <div className="card-body gap-4">
           <FormField id={id('name')} label="Name" error={errors.name?.message}>
             {(field) => <input {...field} {...register('name')} className="input w-full" type="text" />}

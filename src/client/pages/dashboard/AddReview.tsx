@@ -43,7 +43,12 @@ export default function AddReview() {
       <DashboardHeading title="Add A Review">Tell other riders how the parts worked for you.</DashboardHeading>
       <form noValidate onSubmit={(event) => void submit(event)} className="card max-w-xl border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
-          <FormField id={`${fieldId}-rating`} label="Rating" hint={`From ${RATING_MIN} to ${RATING_MAX}`} error={errors.rating?.message}>
+          <FormField
+            id={`${fieldId}-rating`}
+            label="Rating"
+            hint={`From ${RATING_MIN} to ${RATING_MAX}`}
+            error={errors.rating?.message}
+          >
             {(field) => (
               <input
                 {...field}

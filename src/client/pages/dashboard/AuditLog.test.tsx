@@ -10,8 +10,20 @@ describe('Audit log', () => {
       auth: admin,
       procedures: {
         'users.auditLog': () => [
-          { _id: 'e2', actorEmail: 'admin@example.com', action: 'user.make_admin', subject: 'rider@example.com', createdAt: '2026-11-22T10:00:00.000Z' },
-          { _id: 'e1', actorEmail: 'boss@example.com', action: 'part.delete', subject: 'Handlebars (t1)', createdAt: '2026-11-21T09:00:00.000Z' },
+          {
+            _id: 'e2',
+            actorEmail: 'admin@example.com',
+            action: 'user.make_admin',
+            subject: 'rider@example.com',
+            createdAt: '2026-11-22T10:00:00.000Z',
+          },
+          {
+            _id: 'e1',
+            actorEmail: 'boss@example.com',
+            action: 'part.delete',
+            subject: 'Handlebars (t1)',
+            createdAt: '2026-11-21T09:00:00.000Z',
+          },
         ],
       },
     });

@@ -8,7 +8,7 @@ import { CardFields } from '../../payments/CardFields';
 import { useConfirmCard } from '../../payments/useConfirmCard';
 import type { Order } from './order-types';
 
-export function CardPaymentForm({ order, onPaid }: { order: Order; onPaid(transactionId: string): void }) {
+export function CardPaymentForm({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const confirmCard = useConfirmCard();
@@ -64,11 +64,7 @@ export function CardPaymentForm({ order, onPaid }: { order: Order; onPaid(transa
       {intent.isError ? (
         <div role="alert" className="alert alert-error alert-soft flex flex-wrap">
           <span>{intent.error.message}</span>
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={() => intent.mutate({ bookingId: order._id, price: order.price })}
-          >
+          <button type="button" className="btn btn-sm" onClick={() => intent.mutate({ bookingId: order._id, price: order.price })}>
             Try again
           </button>
         </div>
@@ -82,9 +78,7 @@ export function CardPaymentForm({ order, onPaid }: { order: Order; onPaid(transa
         {paying || intent.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         {paying ? 'Paying…' : `Pay ${formatDollars(order.price)}`}
       </button>
-      {!clientSecret && intent.isPending ? (
-        <p className="text-center text-sm text-base-content/70">Preparing the payment…</p>
-      ) : null}
+      {!clientSecret && intent.isPending ? <p className="text-center text-sm text-base-content/70">Preparing the payment…</p> : null}
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { dashboardLinksFor } from './dashboard-links';
 interface DashboardSidebarProps {
   id: string;
   role: Role | null;
-  onNavigate(): void;
+  onNavigate: () => void;
 }
 
 export function DashboardSidebar({ id, role, onNavigate }: DashboardSidebarProps) {

@@ -9,9 +9,19 @@ import MakeAdmin from './MakeAdmin';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const adminRecord = { _id: 'a0000000-0000-4000-8000-000000000001', email: 'admin@example.com', role: 'admin', displayName: 'Ada Admin' };
+const adminRecord = {
+  _id: 'a0000000-0000-4000-8000-000000000001',
+  email: 'admin@example.com',
+  role: 'admin',
+  displayName: 'Ada Admin',
+};
 const otherAdmin = { _id: 'a0000000-0000-4000-8000-000000000002', email: 'boss@example.com', role: 'admin', displayName: null };
-const customerRecord = { _id: 'c0000000-0000-4000-8000-000000000003', email: 'customer@example.com', role: 'user', displayName: 'Casey' };
+const customerRecord = {
+  _id: 'c0000000-0000-4000-8000-000000000003',
+  email: 'customer@example.com',
+  role: 'user',
+  displayName: 'Casey',
+};
 
 function rowOf(email: string): HTMLElement {
   const row = screen.getByText(email).closest('tr');

@@ -10,8 +10,8 @@ import { TransactionId } from './TransactionId';
 interface ManageOrderRowProps {
   order: Order;
   busy: boolean;
-  onShip(): void;
-  onCancel(): void;
+  onShip: () => void;
+  onCancel: () => void;
 }
 
 export function ManageOrderRow({ order, busy, onShip, onCancel }: ManageOrderRowProps) {

@@ -14,7 +14,7 @@ const cancelReasons: Record<string, string> = {
   account_removed: 'Account removed',
 };
 
-export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; cancelling: boolean; onCancel(): void }) {
+export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; cancelling: boolean; onCancel: () => void }) {
   const unpaid = order.status === 'unpaid';
   return (
     <StackedRow>

@@ -69,7 +69,9 @@ describe('Payment page', () => {
   it('shows the card provider’s message for a declined card and does not mark the order paid', async () => {
     emulatorAnswer = {
       status: 402,
-      body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+      body: {
+        error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+      },
     };
     const { calls } = renderPayment({});
 

@@ -38,11 +38,7 @@ export default function Payment() {
           <PaymentSummary order={order.data} />
           <div className="card border border-base-300 bg-base-100 shadow-sm">
             <div className="card-body">
-              {paidNow ? (
-                <PaymentSucceeded transactionId={paidNow} />
-              ) : (
-                <PaymentState order={order.data} onPaid={setPaidNow} />
-              )}
+              {paidNow ? <PaymentSucceeded transactionId={paidNow} /> : <PaymentState order={order.data} onPaid={setPaidNow} />}
             </div>
           </div>
         </div>
@@ -51,7 +47,7 @@ export default function Payment() {
   );
 }
 
-function PaymentState({ order, onPaid }: { order: Order; onPaid(transactionId: string): void }) {
+function PaymentState({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   if (order.paid) {
     return (
       <div role="status" className="flex flex-col gap-2">
@@ -72,7 +68,7 @@ function PaymentState({ order, onPaid }: { order: Order; onPaid(transactionId: s
   );
 }
 
-function ConfiguredCardPayment({ order, onPaid }: { order: Order; onPaid(transactionId: string): void }) {
+function ConfiguredCardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   const config = useRuntimeConfig();
   return (
     <CardPaymentProvider config={config.payments}>

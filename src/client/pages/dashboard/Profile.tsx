@@ -5,7 +5,6 @@ import { useAuth } from '../../auth/useAuth';
 import { PageTitle } from '../../components/PageTitle';
 import { DashboardHeading } from './DashboardHeading';
 
-
 export default function Profile() {
   const { user, role } = useAuth();
   return (

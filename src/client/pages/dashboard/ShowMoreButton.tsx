@@ -1,5 +1,15 @@
 // The "show more" button under a paged table; hidden when every page is loaded.
-export function ShowMoreButton({ label, hasMore, loading, onClick }: { label: string; hasMore: boolean; loading: boolean; onClick(): void }) {
+export function ShowMoreButton({
+  label,
+  hasMore,
+  loading,
+  onClick,
+}: {
+  label: string;
+  hasMore: boolean;
+  loading: boolean;
+  onClick: () => void;
+}) {
   if (!hasMore) return null;
   return (
     <div className="p-4 text-center">

@@ -26,7 +26,12 @@ const adminLinks: DashboardLink[] = [
   { to: '/dashboard/makeadmin', label: 'Make Admin', description: 'Promote or remove users.', icon: ShieldCheck },
   myProfile,
   { to: '/dashboard/addproducts', label: 'Add a product', description: 'Put a new part in the shop.', icon: PackagePlus },
-  { to: '/dashboard/manageorders', label: 'Manage orders', description: 'Every customer’s orders; ship the paid ones.', icon: ClipboardList },
+  {
+    to: '/dashboard/manageorders',
+    label: 'Manage orders',
+    description: 'Every customer’s orders; ship the paid ones.',
+    icon: ClipboardList,
+  },
   { to: '/dashboard/manageproducts', label: 'Manage product', description: 'The parts on sale; delete one.', icon: Boxes },
   { to: '/dashboard/auditlog', label: 'Audit log', description: 'Who did each admin action, and when.', icon: History },
 ];

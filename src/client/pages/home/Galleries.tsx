@@ -15,8 +15,16 @@ const galleries: readonly Gallery[] = [
   {
     title: 'Inside our works',
     images: [
-      { src: '/images/gallery/factory.svg', alt: 'Machining cells under the factory lights, frames hanging on the line', caption: 'CNC machining line' },
-      { src: '/images/gallery/workshop.svg', alt: 'An orange bike on a repair stand in front of a tool wall', caption: 'Assembly and test workshop' },
+      {
+        src: '/images/gallery/factory.svg',
+        alt: 'Machining cells under the factory lights, frames hanging on the line',
+        caption: 'CNC machining line',
+      },
+      {
+        src: '/images/gallery/workshop.svg',
+        alt: 'An orange bike on a repair stand in front of a tool wall',
+        caption: 'Assembly and test workshop',
+      },
       { src: '/images/gallery/gears.svg', alt: 'Orange and steel chainrings and cogs', caption: 'Chainrings and cogs' },
     ],
   },

@@ -20,10 +20,7 @@ function ProductCardSkeleton() {
 }
 
 export function ProductGrid() {
-  const tools = trpc.tools.list.useInfiniteQuery(
-    { limit: PAGE_SIZE },
-    { getNextPageParam: (page) => page.nextCursor ?? undefined },
-  );
+  const tools = trpc.tools.list.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
   const items = tools.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

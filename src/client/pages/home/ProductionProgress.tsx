@@ -24,7 +24,12 @@ export function ProductionProgress() {
               <span id={`progress-${index}`}>{label}</span>
               <span>{percent}%</span>
             </div>
-            <progress className="progress progress-primary h-3 w-full" value={percent} max={100} aria-labelledby={`progress-${index}`} />
+            <progress
+              className="progress progress-primary h-3 w-full"
+              value={percent}
+              max={100}
+              aria-labelledby={`progress-${index}`}
+            />
           </li>
         ))}
       </ul>

@@ -6,7 +6,6 @@ import type { RouterOutputs } from '../../lib/trpc';
 
 export type Review = RouterOutputs['reviews']['list']['items'][number];
 
-
 function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>): void {
   const image = event.currentTarget;
   if (!image.src.endsWith(DEFAULT_AVATAR)) image.src = DEFAULT_AVATAR;

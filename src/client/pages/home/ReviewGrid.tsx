@@ -25,7 +25,9 @@ export function ReviewGrid() {
             </>
           }
         >
-          {total === undefined ? 'What builders and workshops say about our parts.' : `${total} reviews from builders and workshops who ride our parts.`}
+          {total === undefined
+            ? 'What builders and workshops say about our parts.'
+            : `${total} reviews from builders and workshops who ride our parts.`}
         </SectionHeading>
 
         {reviews.isError && !reviews.data ? (

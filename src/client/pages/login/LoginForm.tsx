@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { loginSchema, type LoginInput } from '../../../shared/auth';
 import { FormField } from '../../components/FormField';
 
-export function LoginForm({ pending, onSubmit }: { pending: boolean; onSubmit(input: LoginInput): Promise<void> }) {
+export function LoginForm({ pending, onSubmit }: { pending: boolean; onSubmit: (input: LoginInput) => Promise<void> }) {
   const {
     register,
     handleSubmit,
@@ -12,21 +12,13 @@ export function LoginForm({ pending, onSubmit }: { pending: boolean; onSubmit(in
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
 
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit(onSubmit)}>
+    <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <FormField id="login-email" label="Email" error={errors.email?.message}>
-        {(field) => (
-          <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />
-        )}
+        {(field) => <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />}
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         {(field) => (
-          <input
-            {...field}
-            {...register('password')}
-            type="password"
-            autoComplete="current-password"
-            className="input w-full"
-          />
+          <input {...field} {...register('password')} type="password" autoComplete="current-password" className="input w-full" />
         )}
       </FormField>
       <button type="submit" className="btn btn-primary w-full" disabled={pending}>

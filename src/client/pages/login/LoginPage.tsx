@@ -10,7 +10,8 @@ import { LoginForm } from './LoginForm';
 export default function LoginPage() {
   const location = useLocation();
   const session = useSessionSignIn();
-  const adminOnly = (location.state as LoginRedirectState | null)?.reason === 'adminOnly';
+  const redirectState = location.state as LoginRedirectState | null;
+  const adminOnly = redirectState?.reason === 'adminOnly';
 
   return (
     <AuthCard
@@ -29,7 +30,7 @@ export default function LoginPage() {
       footer={
         <>
           New to Sprocket?{' '}
-          <Link to="/signup" state={location.state} className="link link-primary font-medium">
+          <Link to="/signup" state={redirectState} className="link link-primary font-medium">
             Create new account
           </Link>
         </>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { signupSchema, type SignupInput } from '../../../shared/auth';
 import { FormField } from '../../components/FormField';
 
-export function SignupForm({ pending, onSubmit }: { pending: boolean; onSubmit(input: SignupInput): Promise<void> }) {
+export function SignupForm({ pending, onSubmit }: { pending: boolean; onSubmit: (input: SignupInput) => Promise<void> }) {
   const {
     register,
     handleSubmit,
@@ -12,24 +12,16 @@ export function SignupForm({ pending, onSubmit }: { pending: boolean; onSubmit(i
   } = useForm<SignupInput>({ resolver: zodResolver(signupSchema) });
 
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit(onSubmit)}>
+    <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <FormField id="signup-name" label="Name" error={errors.name?.message}>
         {(field) => <input {...field} {...register('name')} type="text" autoComplete="name" className="input w-full" />}
       </FormField>
       <FormField id="signup-email" label="Email" error={errors.email?.message}>
-        {(field) => (
-          <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />
-        )}
+        {(field) => <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />}
       </FormField>
       <FormField id="signup-password" label="Password" error={errors.password?.message}>
         {(field) => (
-          <input
-            {...field}
-            {...register('password')}
-            type="password"
-            autoComplete="new-password"
-            className="input w-full"
-          />
+          <input {...field} {...register('password')} type="password" autoComplete="new-password" className="input w-full" />
         )}
       </FormField>
       <button type="submit" className="btn btn-primary w-full" disabled={pending}>

@@ -1,12 +1,14 @@
 // /signup: name, email and password, Google, a link to login; creates the account, names it, then goes to /home.
 import { Link, useLocation } from 'react-router-dom';
+import type { LoginRedirectState } from '../../auth/redirect-state';
 import { useSessionSignIn } from '../../auth/useSessionSignIn';
 import { AuthCard } from '../../components/AuthCard';
 import { PageTitle } from '../../components/PageTitle';
 import { SignupForm } from './SignupForm';
 
 export default function SignupPage() {
-  const location = useLocation();
+  // Passed on to /login, so the visitor still returns where they were going.
+  const redirectState = useLocation().state as LoginRedirectState | null;
   const session = useSessionSignIn();
 
   return (
@@ -19,7 +21,7 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" state={location.state} className="link link-primary font-medium">
+          <Link to="/login" state={redirectState} className="link link-primary font-medium">
             Please login
           </Link>
         </>

@@ -1,0 +1,90 @@
+// ESLint for the whole project: typescript-eslint with type information, React's hook rules on
+// the browser app, import cycles, and the rule that keeps test support out of the server build.
+// Formatting is Prettier's job, so no rule here is about layout.
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, includeIgnoreFile } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  // Build output, test reports and local data: what git ignores, ESLint ignores.
+  includeIgnoreFile(fileURLToPath(new URL('.gitignore', import.meta.url))),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // verbatimModuleSyntax keeps every import that is not marked `type`; marking them keeps type-only
+      // modules (and the server's types in the client) out of the bundles. Inline `type` is the house
+      // style for imports that mix values and types.
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      // A method signature (`onClose(): void`) is checked bivariantly and reads as bound to its object;
+      // a property signature (`onClose: () => void`) gets strictFunctionTypes and passes unbound-method.
+      '@typescript-eslint/method-signature-style': ['error', 'property'],
+      // A fake names the parameters of what it stands in for, used or not, as `_name`; and
+      // `const { secret: _, ...rest } = value` is how the code leaves a property out of a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Fastify plugins and the fakes of Promise-returning interfaces are `async` without awaiting:
+      // `async` is what turns a throw into the rejection their callers handle.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Files outside tsconfig.json: plain JavaScript, checked without type information.
+    files: ['**/*.{js,cjs,mjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // CommonJS scripts that Node preloads with --require, where require() is the way to import.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves extensionless and `.ts` specifiers the way tsconfig's `moduleResolution: Bundler` does.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+      // The files import-x follows when it looks for cycles; its default is `.js` only.
+      'import-x/extensions': ['.ts', '.tsx', '.cjs'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The server build bundles everything src/server/index.ts reaches, so production code must not
+    // reach test support: the test database helpers, emulator fixtures or a test file.
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: ['src/server/testing/**', 'src/server/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/server',
+              from: ['./src/server/testing/**', './src/server/**/*.test.ts'],
+              message: 'Production code must not import test support.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
