@@ -34,14 +34,21 @@ export async function fillDemoScale(db: Database): Promise<Filled> {
   await seedDemoData(db);
   const customers = await db
     .insert(users)
-    .values(Array.from({ length: CUSTOMERS }, (_, index) => ({ email: `bench-${index}@example.com`, displayName: `Bench Customer ${index}` })))
+    .values(
+      Array.from({ length: CUSTOMERS }, (_, index) => ({
+        email: `bench-${index}@example.com`,
+        displayName: `Bench Customer ${index}`,
+      })),
+    )
     .returning({ id: users.id, email: users.email });
   await db
     .insert(users)
     .values(Array.from({ length: BOOKERS }, (_, index) => ({ email: `booker-${index}@example.com`, displayName: `Booker ${index}` })));
   const bookable = await db
     .insert(tools)
-    .values(Array.from({ length: BOOKABLE_PARTS }, (_, index) => ({ ...benchPart, name: `Bench part ${index}`, available: 1_000_000 })))
+    .values(
+      Array.from({ length: BOOKABLE_PARTS }, (_, index) => ({ ...benchPart, name: `Bench part ${index}`, available: 1_000_000 })),
+    )
     .returning({ id: tools.id, name: tools.name });
   await db.insert(tools).values({ ...benchPart, name: 'Bench hot part', available: HOT_STOCK });
 

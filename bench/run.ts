@@ -135,7 +135,8 @@ async function benchAdapter(): Promise<DatabaseRun> {
     for (const mode of ['stock', 'native'] as const) {
       const server = await startAdapterServer(mode);
       try {
-        const title = mode === 'stock' ? 'tRPC adapter alone: stock fastifyTRPCPlugin' : 'tRPC adapter alone: our Fastify-native handler';
+        const title =
+          mode === 'stock' ? 'tRPC adapter alone: stock fastifyTRPCPlugin' : 'tRPC adapter alone: our Fastify-native handler';
         await warmUp(scenario, server.url, scenario.path);
         scenarios.push(await measure('adapter', { ...scenario, name: `adapter-${mode}`, title }, server, bare, scenario.path));
       } finally {

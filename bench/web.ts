@@ -31,7 +31,9 @@ async function main(): Promise<void> {
   const storefront = await startEmbeddedStorefront({ command: ['npm', 'start'], readyTimeoutMs: READY_TIMEOUT_MS });
   const startupMs = storefront.readyAfterMs;
   try {
-    console.log(`bench:web: npm start (build if needed, PGlite, both emulators) ready in ${(startupMs / 1000).toFixed(1)} s (budget 15 s)`);
+    console.log(
+      `bench:web: npm start (build if needed, PGlite, both emulators) ready in ${(startupMs / 1000).toFixed(1)} s (budget 15 s)`,
+    );
 
     const browser = await chromium.launch({
       executablePath: CHROME_PATH,

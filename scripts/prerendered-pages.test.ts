@@ -49,7 +49,10 @@ describe('a prerendered page', () => {
     expect(readFileSync(join(clientDir, `${pages.get('/')!}.br`)).length).toBeGreaterThan(0);
 
     await expect(
-      writePrerenderedPages(clientDir, { prerenderedPaths: ['/home'], prerenderPage: async () => '<main></main><script>$RC()</script>' }),
+      writePrerenderedPages(clientDir, {
+        prerenderedPaths: ['/home'],
+        prerenderPage: async () => '<main></main><script>$RC()</script>',
+      }),
     ).rejects.toThrow('inline script');
   });
 });

@@ -22,11 +22,7 @@ function masked(key: string): string {
 }
 
 /** The caller, and the parameters without the `key` that authenticated it. */
-export function authenticate(
-  keys: ApiKeys,
-  authorization: string | undefined,
-  params: Params,
-): { caller: Caller; params: Params } {
+export function authenticate(keys: ApiKeys, authorization: string | undefined, params: Params): { caller: Caller; params: Params } {
   const { key: keyParam, ...rest } = params;
   const key = keyFromHeader(authorization) ?? (typeof keyParam === 'string' ? keyParam : undefined);
   if (!key) {

@@ -191,7 +191,9 @@ describe('from the browser', () => {
   it('lets the browser retrieve an intent with its client_secret, and not without', async () => {
     const intent = await openIntent();
     const retrieve = (query: string) =>
-      fetch(`${emulator.url}/v1/payment_intents/${intent.id}${query}`, { headers: { authorization: `Bearer ${TEST_KEYS.publishableKey}` } });
+      fetch(`${emulator.url}/v1/payment_intents/${intent.id}${query}`, {
+        headers: { authorization: `Bearer ${TEST_KEYS.publishableKey}` },
+      });
 
     const withSecret = await retrieve(`?client_secret=${intent.client_secret ?? ''}`);
     const withoutSecret = await retrieve('');

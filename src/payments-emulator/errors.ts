@@ -28,10 +28,7 @@ export function docUrl(code: string): string {
   return `https://stripe.com/docs/error-codes/${code.replaceAll('_', '-')}`;
 }
 
-export function invalidRequest(
-  message: string,
-  details: { code?: string; param?: string; status?: number } = {},
-): ApiError {
+export function invalidRequest(message: string, details: { code?: string; param?: string; status?: number } = {}): ApiError {
   const { code, param, status = 400 } = details;
   return new ApiError(status, {
     type: 'invalid_request_error',

@@ -22,7 +22,10 @@ it('keeps PaymentIntents and idempotent responses across a restart on the same s
 
   const second = await startTestEmulator({ stateFile });
   try {
-    expect(await second.stripe.paymentIntents.retrieve(paid.id)).toMatchObject({ status: 'succeeded', client_secret: paid.client_secret });
+    expect(await second.stripe.paymentIntents.retrieve(paid.id)).toMatchObject({
+      status: 'succeeded',
+      client_secret: paid.client_secret,
+    });
     expect(await second.stripe.paymentIntents.retrieve(open.id)).toMatchObject({ status: 'requires_payment_method' });
     const replayed = await second.stripe.paymentIntents.create({ amount: 700, currency: 'usd' }, { idempotencyKey: 'booking-3' });
     expect(replayed.id).toBe(paid.id);

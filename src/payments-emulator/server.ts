@@ -69,7 +69,10 @@ export function createApiServer(options: ApiServerOptions): Server {
     };
     if (idempotencyKey === null) return execute();
 
-    const identity = { endpoint: `${method} ${new URL(request.url ?? '/', 'http://emulator').pathname}`, fingerprint: fingerprint(encoded) };
+    const identity = {
+      endpoint: `${method} ${new URL(request.url ?? '/', 'http://emulator').pathname}`,
+      fingerprint: fingerprint(encoded),
+    };
     const saved = replayFor(store.idempotentResponse(idempotencyKey), identity, Date.now());
     if (saved) return { status: saved.status, body: saved.body, replayed: true };
     const reply = execute();
@@ -122,7 +125,9 @@ export function createApiServer(options: ApiServerOptions): Server {
     try {
       reply = await respond(request, requestId);
     } catch (error) {
-      log(`payments emulator: ${request.method} ${request.url} failed (${requestId}): ${error instanceof Error ? error.stack : String(error)}`);
+      log(
+        `payments emulator: ${request.method} ${request.url} failed (${requestId}): ${error instanceof Error ? error.stack : String(error)}`,
+      );
       reply = { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred.' } } };
     }
     const idempotencyKey = header(request, 'idempotency-key');

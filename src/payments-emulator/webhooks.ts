@@ -24,12 +24,7 @@ export interface StripeEvent {
   type: string;
 }
 
-export function buildEvent(
-  type: string,
-  object: unknown,
-  request: StripeEvent['request'],
-  now: Date,
-): StripeEvent {
+export function buildEvent(type: string, object: unknown, request: StripeEvent['request'], now: Date): StripeEvent {
   return {
     id: newId('evt'),
     object: 'event',
@@ -55,11 +50,7 @@ export interface WebhookSender {
   drain(): Promise<void>;
 }
 
-export function createWebhookSender(options: {
-  url: string | undefined;
-  secret: string;
-  log: (line: string) => void;
-}): WebhookSender {
+export function createWebhookSender(options: { url: string | undefined; secret: string; log: (line: string) => void }): WebhookSender {
   const { url, secret, log } = options;
   const inFlight = new Set<Promise<void>>();
   const closing = new AbortController();

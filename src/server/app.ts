@@ -10,13 +10,7 @@ import type { RuntimeConfig } from '../shared/payments';
 import { readPrerenderedPages } from './boot/prerendered-pages';
 import { createContextInner, type AppDeps } from './context';
 import { errorBody, sendError } from './http/error-response';
-import {
-  httpClient,
-  redactingLogger,
-  registerSecurity,
-  securityOptions,
-  type SecurityOverrides,
-} from './http/security';
+import { httpClient, redactingLogger, registerSecurity, securityOptions, type SecurityOverrides } from './http/security';
 import { stringifyJson } from './cache/json';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/public-cache';

@@ -25,9 +25,18 @@ const envSchema = z.object({
   /** The service account's JSON; without it firebase-admin uses GOOGLE_APPLICATION_CREDENTIALS. */
   FIREBASE_SERVICE_ACCOUNT: optionalText,
   FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret')
+    .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   HOLD_EXPIRY_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
@@ -38,12 +47,17 @@ const envSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be comma-separated http(s) origins' }))),
   /** Behind a load balancer: trust its X-Forwarded-For ("true", or the balancer's addresses). */
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|[\d.:a-fA-F/, ]+)$/, 'must be true, false or the proxies\' addresses')
+    .regex(/^(true|false|[\d.:a-fA-F/, ]+)$/, "must be true, false or the proxies' addresses")
     .optional(),
   RATE_LIMIT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
@@ -163,11 +177,7 @@ function paymentsConfig(vars: z.infer<typeof envSchema>): PaymentsConfig {
   };
 }
 
-function required<K extends keyof z.infer<typeof envSchema>>(
-  vars: z.infer<typeof envSchema>,
-  name: K,
-  because: string,
-): string {
+function required<K extends keyof z.infer<typeof envSchema>>(vars: z.infer<typeof envSchema>, name: K, because: string): string {
   const value = vars[name];
   if (typeof value !== 'string') throw new ConfigError(`${name}: required when ${because} is set`);
   return value;

@@ -40,11 +40,7 @@ export interface Context {
   client?: HttpClient;
 }
 
-export async function createContextInner(
-  deps: AppDeps,
-  authorization: string | undefined,
-  client?: HttpClient,
-): Promise<Context> {
+export async function createContextInner(deps: AppDeps, authorization: string | undefined, client?: HttpClient): Promise<Context> {
   const token = bearerToken(authorization);
   if (!token) return { deps, user: null, session: 'none', client };
   const user = await resolveSessionUser(deps, token).catch((error: unknown) => {

@@ -29,7 +29,11 @@ it('keeps test support out of production code', () => {
     (file) => !isTest(file) && !isTestSupport(file),
   );
   expect(production.length).toBeGreaterThan(50);
-  const offending = production.flatMap((file) => localImports(file).filter(isTestSupport).map((target) => `${file} → ${target}`));
+  const offending = production.flatMap((file) =>
+    localImports(file)
+      .filter(isTestSupport)
+      .map((target) => `${file} → ${target}`),
+  );
   expect(offending).toEqual([]);
 });
 

@@ -31,7 +31,9 @@ function isTestSupport(file: string): boolean {
 }
 
 function layerOf(file: string): number {
-  return layers.findIndex(({ members }) => members.some((member) => (member.endsWith('/') ? file.startsWith(member) : file === member)));
+  return layers.findIndex(({ members }) =>
+    members.some((member) => (member.endsWith('/') ? file.startsWith(member) : file === member)),
+  );
 }
 
 function serverFiles(dir = serverDir): string[] {
@@ -80,5 +82,4 @@ describe('the server’s layers', () => {
     );
     expect(upward).toEqual([]);
   });
-
 });

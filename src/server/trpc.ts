@@ -18,17 +18,20 @@ export interface Meta {
   shared?: Freshness;
 }
 
-const t = initTRPC.context<Context>().meta<Meta>().create({
-  errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
-    const hidden = error.code === 'INTERNAL_SERVER_ERROR';
-    return {
-      ...shape,
-      message: hidden ? messages.serverError : zodError ? firstIssueMessage(error.cause as ZodError) : shape.message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, zodError },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
+      const hidden = error.code === 'INTERNAL_SERVER_ERROR';
+      return {
+        ...shape,
+        message: hidden ? messages.serverError : zodError ? firstIssueMessage(error.cause as ZodError) : shape.message,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, zodError },
+      };
+    },
+  });
 
 /**
  * Gives every failure a sentence a person understands, for callers and HTTP alike: the first

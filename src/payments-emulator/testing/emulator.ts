@@ -49,11 +49,7 @@ export function confirmFromBrowser(
   });
 }
 
-export function cardFields(
-  clientSecret: string,
-  number: string,
-  { exp_month, exp_year } = futureExpiry(),
-): Record<string, string> {
+export function cardFields(clientSecret: string, number: string, { exp_month, exp_year } = futureExpiry()): Record<string, string> {
   return {
     client_secret: clientSecret,
     'payment_method_data[type]': 'card',

@@ -42,9 +42,7 @@ export async function startWebhookReceiver(
     url: `http://127.0.0.1:${actualPort}/webhooks/stripe`,
     received,
     waitFor: (count) =>
-      received.length >= count
-        ? Promise.resolve([...received])
-        : new Promise((resolve) => waiters.push({ count, resolve })),
+      received.length >= count ? Promise.resolve([...received]) : new Promise((resolve) => waiters.push({ count, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -56,8 +56,7 @@ export function createReadCache(changes: ChangeFeed, limits: Partial<ReadCacheLi
   const changeCounts = new Map<string, number>();
   let restarts = 0;
 
-  const changesOf = (tables: readonly string[]) =>
-    tables.reduce((sum, table) => sum + (changeCounts.get(table) ?? 0), restarts);
+  const changesOf = (tables: readonly string[]) => tables.reduce((sum, table) => sum + (changeCounts.get(table) ?? 0), restarts);
   const remember = (key: string, tables: readonly string[]) => {
     for (const table of tables) {
       let keys = keysByTable.get(table);

@@ -82,7 +82,11 @@ export async function listenPostgres(
     // it), but opens it through the documented `socket` option, which its types leave out.
     ...({ socket: (options: postgres.ParsedOptions) => watchedSocket(options, lost) } as object),
   });
-  await listener.listen(CHANGES_CHANNEL, (table) => hub.emit(table), () => hub.setLive(true));
+  await listener.listen(
+    CHANGES_CHANNEL,
+    (table) => hub.emit(table),
+    () => hub.setLive(true),
+  );
   return () => listener.end({ timeout: 5 });
 }
 

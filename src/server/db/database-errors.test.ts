@@ -42,7 +42,11 @@ describe('databaseUnavailableError', () => {
   });
 
   it('keeps another dependency’s 503 as it is', () => {
-    const paymentsDown = new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: messages.paymentsUnavailable, cause: withCode('ECONNREFUSED') });
+    const paymentsDown = new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: messages.paymentsUnavailable,
+      cause: withCode('ECONNREFUSED'),
+    });
     expect(databaseUnavailableError(paymentsDown)).toBeNull();
   });
 });

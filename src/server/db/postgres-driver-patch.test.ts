@@ -33,6 +33,8 @@ describe('the installed postgres driver', () => {
       /function nextWrite\(fn\) \{\n(?:[ ]*\/\/.*\n)*[ ]*if \(!socket\) \{\n[ ]*chunk = nextWriteTimer = null\n[ ]*error\(Errors\.connection\('CONNECTION_CLOSED', options\)\)/,
     );
     // Both closing paths: terminate() and closed().
-    expect(source.match(/\n[ ]*clearImmediate\(nextWriteTimer\)\n(?:[ ]*\/\/.*\n)*[ ]*chunk = nextWriteTimer = null\n/g)).toHaveLength(2);
+    expect(source.match(/\n[ ]*clearImmediate\(nextWriteTimer\)\n(?:[ ]*\/\/.*\n)*[ ]*chunk = nextWriteTimer = null\n/g)).toHaveLength(
+      2,
+    );
   });
 });

@@ -1,18 +1,7 @@
 // The single source of the database schema. `npm run db:generate` turns it into migrations/.
 // Invariants the database can hold itself are declared here, not only in code.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookingStatuses } from '../../shared/bookings';
 import { roles } from '../../shared/users';
 
@@ -82,10 +71,7 @@ export const reviews = pgTable(
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('reviews_seq_unique').on(t.seq),
-    check('reviews_rating_1_to_5', sql`${t.rating} between 1 and 5`),
-  ],
+  (t) => [uniqueIndex('reviews_seq_unique').on(t.seq), check('reviews_rating_1_to_5', sql`${t.rating} between 1 and 5`)],
 );
 
 export const bookingStatus = pgEnum('booking_status', bookingStatuses);
@@ -125,13 +111,12 @@ export const bookings = pgTable(
     uniqueIndex('bookings_seq_unique').on(t.seq),
     uniqueIndex('bookings_payment_intent_unique').on(t.paymentIntentId),
     index('bookings_user_seq').on(t.userId, t.seq),
-    index('bookings_unpaid_created').on(t.createdAt).where(sql`${t.status} = 'unpaid'`),
+    index('bookings_unpaid_created')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'unpaid'`),
     check('bookings_quantity_positive', sql`${t.quantity} >= 1`),
     check('bookings_total_not_negative', sql`${t.totalCents} >= 0`),
-    check(
-      'bookings_paid_has_transaction',
-      sql`(${t.status} in ('paid', 'shipped')) = (${t.transactionId} is not null)`,
-    ),
+    check('bookings_paid_has_transaction', sql`(${t.status} in ('paid', 'shipped')) = (${t.transactionId} is not null)`),
   ],
 );
 

@@ -32,4 +32,3 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
     return { received: true, outcome };
   });
 }
-

@@ -161,7 +161,10 @@ describe('byte for byte against tRPC own Fastify adapter', () => {
     { name: 'a mutation over GET', request: () => ({ method: 'GET', url: '/trpc/reviews.create' }) },
     { name: 'a query over POST', request: () => ({ method: 'POST', url: '/trpc/tools.list', payload: {} }) },
     { name: 'a query over PUT', request: () => ({ method: 'PUT', url: '/trpc/tools.list', payload: {} }) },
-    { name: 'a mutation without a session', request: () => ({ method: 'POST', url: '/trpc/reviews.create', payload: { rating: 5, text: 'Great' } }) },
+    {
+      name: 'a mutation without a session',
+      request: () => ({ method: 'POST', url: '/trpc/reviews.create', payload: { rating: 5, text: 'Great' } }),
+    },
     {
       name: 'a batch of mutations, one unknown',
       request: () => ({ method: 'POST', url: '/trpc/reviews.create,nothing?batch=1', payload: { 0: { rating: 5, text: 'Great' } } }),
@@ -203,8 +206,14 @@ describe('byte for byte against tRPC own Fastify adapter', () => {
       name: 'a POST of plain text',
       request: () => ({ method: 'POST', url: '/trpc/reviews.create', headers: { 'content-type': 'text/plain' }, payload: 'hi' }),
     },
-    { name: 'a batch input that is not an object', request: () => ({ method: 'GET', url: `/trpc/tools.list?batch=1&input=${input([1])}` }) },
-    { name: 'a batch mixing queries and mutations', request: () => ({ method: 'GET', url: '/trpc/tools.list,reviews.create?batch=1' }) },
+    {
+      name: 'a batch input that is not an object',
+      request: () => ({ method: 'GET', url: `/trpc/tools.list?batch=1&input=${input([1])}` }),
+    },
+    {
+      name: 'a batch mixing queries and mutations',
+      request: () => ({ method: 'GET', url: '/trpc/tools.list,reviews.create?batch=1' }),
+    },
     { name: 'a HEAD request', request: () => ({ method: 'HEAD', url: '/trpc/tools.list' }) },
     {
       name: 'a signed-in batch',
@@ -221,17 +230,15 @@ describe('byte for byte against tRPC own Fastify adapter', () => {
   ];
 
   it.each(requests)('answers $name the same', async ({ request }) => {
-    const [ours, stock] = await Promise.all([
-      shop.app.inject(request(customer.token)),
-      stockApp.inject(request(customer.token)),
-    ]);
+    const [ours, stock] = await Promise.all([shop.app.inject(request(customer.token)), stockApp.inject(request(customer.token))]);
     expect(ours.statusCode).toBe(stock.statusCode);
     expect(ours.body).toBe(stock.body);
     // Ours also varies on Origin, for the CORS headers the app adds to every answer.
     expect(varyWithoutOrigin(ours.headers.vary)).toBe(stock.headers.vary);
     // The stock adapter labels request-level errors (bad content type, mixed batch) text/plain;
     // both answer JSON. Fastify adds the charset to ours, as it does on every JSON route.
-    const stockType = stock.headers['content-type'] === 'text/plain;charset=UTF-8' ? 'application/json' : stock.headers['content-type'];
+    const stockType =
+      stock.headers['content-type'] === 'text/plain;charset=UTF-8' ? 'application/json' : stock.headers['content-type'];
     expect(mediaType(ours.headers['content-type'])).toBe(mediaType(stockType));
   });
 });

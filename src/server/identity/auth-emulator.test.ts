@@ -67,9 +67,7 @@ describe('a running emulator', () => {
   });
 
   it('refuses to start a second emulator on the same port, naming the port', async () => {
-    await expect(startAuthEmulator({ port, projectId })).rejects.toThrow(
-      `127.0.0.1:${port}: the port is in use`,
-    );
+    await expect(startAuthEmulator({ port, projectId })).rejects.toThrow(`127.0.0.1:${port}: the port is in use`);
   });
 
   it('leaves no process, port or temporary directory behind once closed, twice', async () => {

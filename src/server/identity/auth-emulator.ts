@@ -10,13 +10,7 @@ import { dirname, join, resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import getPort from 'get-port';
 import { projectPath } from '../project-root';
-import {
-  latestCompleteExport,
-  newExportPath,
-  removeExportsExcept,
-  startExportLoop,
-  type ExportLoop,
-} from './auth-emulator-exports';
+import { latestCompleteExport, newExportPath, removeExportsExcept, startExportLoop, type ExportLoop } from './auth-emulator-exports';
 
 export interface AuthEmulatorOptions {
   /** Defaults to 127.0.0.1. */
@@ -137,11 +131,7 @@ export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<Running
   };
 }
 
-function writeFirebaseConfig(
-  workDir: string,
-  host: string,
-  ports: { auth: number; hub: number; logging: number },
-): string {
+function writeFirebaseConfig(workDir: string, host: string, ports: { auth: number; hub: number; logging: number }): string {
   mkdirSync(workDir, { recursive: true });
   const configFile = join(workDir, 'firebase.json');
   const emulators = {
@@ -198,9 +188,7 @@ async function waitForFreePort(host: string, port: number): Promise<void> {
   const deadline = Date.now() + PORT_RELEASE_WAIT_MS;
   while (!(await portFree(host, port))) {
     if (Date.now() >= deadline) {
-      throw new Error(
-        `Cannot start the Firebase Auth emulator on ${host}:${port}: the port is in use.`,
-      );
+      throw new Error(`Cannot start the Firebase Auth emulator on ${host}:${port}: the port is in use.`);
     }
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_INTERVAL_MS));
   }
@@ -241,13 +229,7 @@ function collectOutput(child: ChildProcess, log: (line: string) => void): Collec
   return { recent: () => lines.join('\n'), announcedReady: () => announcedReady };
 }
 
-async function waitUntilReady(
-  child: ChildProcess,
-  hubUrl: string,
-  url: string,
-  addr: string,
-  output: CollectedOutput,
-): Promise<void> {
+async function waitUntilReady(child: ChildProcess, hubUrl: string, url: string, addr: string, output: CollectedOutput): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -261,8 +243,7 @@ async function waitUntilReady(
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_INTERVAL_MS));
   }
   throw new Error(
-    `The Firebase Auth emulator did not answer on ${addr} within ${READY_TIMEOUT_MS / 1000} s. ` +
-      `Its output:\n${output.recent()}`,
+    `The Firebase Auth emulator did not answer on ${addr} within ${READY_TIMEOUT_MS / 1000} s. ` + `Its output:\n${output.recent()}`,
   );
 }
 

@@ -10,12 +10,7 @@ function firebaseError(code: string, message: string): Error {
 
 describe('translateTokenVerificationError', () => {
   it('turns every reason to refuse a token into IdentityTokenError, keeping the cause', () => {
-    const refusals = [
-      'auth/argument-error',
-      'auth/id-token-expired',
-      'auth/id-token-revoked',
-      'auth/user-disabled',
-    ];
+    const refusals = ['auth/argument-error', 'auth/id-token-expired', 'auth/id-token-revoked', 'auth/user-disabled'];
     for (const code of refusals) {
       const original = firebaseError(code, 'no');
       const translated = translateTokenVerificationError(original);
@@ -29,9 +24,7 @@ describe('translateTokenVerificationError', () => {
       'auth/argument-error',
       'Error while making request: getaddrinfo ENOTFOUND www.googleapis.com. Error code: ENOTFOUND',
     );
-    expect(translateTokenVerificationError(keyFetchFailure)).toBeInstanceOf(
-      IdentityUnavailableError,
-    );
+    expect(translateTokenVerificationError(keyFetchFailure)).toBeInstanceOf(IdentityUnavailableError);
   });
 
   it('reports network failures as unavailable', () => {

@@ -3,11 +3,7 @@
 import { IdentityTokenError, IdentityUnavailableError } from './identity-provider';
 
 // The request never got an answer, or the service failed.
-const UNAVAILABLE_CODES = new Set([
-  'app/network-error',
-  'app/network-timeout',
-  'auth/internal-error',
-]);
+const UNAVAILABLE_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
 
 // This token, or its account, may not sign in.
 const TOKEN_CODES = new Set([

@@ -20,9 +20,7 @@ describe('an emulator that is down', () => {
     const token = emulatorStyleIdToken({ projectId, uid: 'some-uid', email: rider.email });
 
     await expect(identity.verifyIdToken(token)).rejects.toBeInstanceOf(IdentityUnavailableError);
-    await expect(identity.getUserByEmail(rider.email)).rejects.toBeInstanceOf(
-      IdentityUnavailableError,
-    );
+    await expect(identity.getUserByEmail(rider.email)).rejects.toBeInstanceOf(IdentityUnavailableError);
     await expect(identity.disableUser('some-uid')).rejects.toBeInstanceOf(IdentityUnavailableError);
     await expect(identity.ensureUser(rider)).rejects.toBeInstanceOf(IdentityUnavailableError);
     await identity.close();
@@ -43,9 +41,7 @@ describe('FIREBASE_AUTH_EMULATOR_HOST', () => {
     const second = await providerForHostWhereNothingListens();
 
     await expect(first.getUserByEmail(rider.email)).rejects.toThrow(/one Auth backend/);
-    await expect(second.getUserByEmail(rider.email)).rejects.toBeInstanceOf(
-      IdentityUnavailableError,
-    );
+    await expect(second.getUserByEmail(rider.email)).rejects.toBeInstanceOf(IdentityUnavailableError);
     await Promise.all([first.close(), second.close()]);
   });
 });

@@ -3,12 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  emulatorStyleIdToken,
-  signInForIdToken,
-  signInWithOldAuthTime,
-  type TestAccount,
-} from '../testing/firebase-accounts';
+import { emulatorStyleIdToken, signInForIdToken, signInWithOldAuthTime, type TestAccount } from '../testing/firebase-accounts';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
 import { createFirebaseIdentity, type FirebaseIdentity } from './firebase-identity';
@@ -36,8 +31,7 @@ function newAccount(prefix: string): Required<TestAccount> {
   return { email: uniqueEmail(prefix), password: 'sprocket123', displayName: `${prefix} rider` };
 }
 
-const signUp = (account: TestAccount) =>
-  signInForIdToken(emulator.url, projectId, account, { create: true });
+const signUp = (account: TestAccount) => signInForIdToken(emulator.url, projectId, account, { create: true });
 const signIn = (account: TestAccount) => signInForIdToken(emulator.url, projectId, account);
 const handMadeToken = (claims: Omit<Parameters<typeof emulatorStyleIdToken>[0], 'projectId'>) =>
   emulatorStyleIdToken({ projectId, ...claims });
@@ -70,12 +64,10 @@ describe('verifyIdToken', () => {
   });
 
   it('reports the original sign-in time of a token refreshed long after it', async () => {
-    const { idToken, authTime } = await signInWithOldAuthTime(
-      emulator.url,
-      projectId,
-      newAccount('old'),
-      { create: true, ageSeconds: 600 },
-    );
+    const { idToken, authTime } = await signInWithOldAuthTime(emulator.url, projectId, newAccount('old'), {
+      create: true,
+      ageSeconds: 600,
+    });
 
     const verified = await identity.verifyIdToken(idToken);
 
@@ -162,8 +154,6 @@ describe('getUserByEmail', () => {
 
 describe('emulator host', () => {
   it('refuses to verify against real Firebase while the process is set up for an emulator', () => {
-    expect(() => createFirebaseIdentity({ projectId })).toThrow(
-      /FIREBASE_AUTH_EMULATOR_HOST is set/,
-    );
+    expect(() => createFirebaseIdentity({ projectId })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST is set/);
   });
 });

@@ -2,24 +2,10 @@
 // or the Firebase Auth emulator. Each provider has its own named firebase-admin app, never the
 // default one, so nothing else in the process shares or reconfigures it.
 import { randomUUID } from 'node:crypto';
-import {
-  applicationDefault,
-  cert,
-  deleteApp,
-  initializeApp,
-  type Credential,
-} from 'firebase-admin/app';
+import { applicationDefault, cert, deleteApp, initializeApp, type Credential } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import {
-  firebaseErrorCode,
-  translateTokenVerificationError,
-  translateUnavailable,
-} from './firebase-errors';
-import {
-  IdentityTokenError,
-  type IdentityProvider,
-  type VerifiedIdentity,
-} from './identity-provider';
+import { firebaseErrorCode, translateTokenVerificationError, translateUnavailable } from './firebase-errors';
+import { IdentityTokenError, type IdentityProvider, type VerifiedIdentity } from './identity-provider';
 
 export interface FirebaseIdentityOptions {
   projectId: string;
@@ -78,10 +64,7 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Fireba
     }
   }
 
-  async function call<T>(
-    operation: () => Promise<T>,
-    translate: (error: unknown) => unknown = translateUnavailable,
-  ): Promise<T> {
+  async function call<T>(operation: () => Promise<T>, translate: (error: unknown) => unknown = translateUnavailable): Promise<T> {
     assertEmulatorSettingUnchanged();
     try {
       return await operation();
@@ -106,10 +89,7 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Fireba
     async verifyIdToken(idToken) {
       // checkRevoked: a disabled account or a revoked session stops working at once (firebase-admin
       // checks this anyway in emulator mode, against real Firebase only when asked).
-      const decoded = await call(
-        () => auth.verifyIdToken(idToken, true),
-        translateTokenVerificationError,
-      );
+      const decoded = await call(() => auth.verifyIdToken(idToken, true), translateTokenVerificationError);
       return toVerifiedIdentity(decoded);
     },
 

@@ -1,12 +1,7 @@
 // The PaymentsGateway over the official `stripe` SDK: real Stripe, or any server speaking its API
 // (the payments emulator) when `apiBase` points elsewhere.
 import Stripe from 'stripe';
-import {
-  PaymentsUnavailableError,
-  WebhookSignatureError,
-  type PaymentIntentView,
-  type PaymentsGateway,
-} from './payments-gateway';
+import { PaymentsUnavailableError, WebhookSignatureError, type PaymentIntentView, type PaymentsGateway } from './payments-gateway';
 
 export interface StripeGatewayOptions {
   secretKey: string;

@@ -67,7 +67,11 @@ describe.skipIf(!usingPostgres())('two server processes sharing one Postgres', (
     const customers = await Promise.all(Array.from({ length: 120 }, () => shop.createUser()));
     for (let round = 0; round < 3; round++) {
       const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 50 });
-      const race = raceFor(customers, tool.id, servers.map((server) => server.url));
+      const race = raceFor(
+        customers,
+        tool.id,
+        servers.map((server) => server.url),
+      );
 
       const attempts = await Promise.all(race.map(({ server, token, request }) => bookOverHttp(server, token, request)));
 

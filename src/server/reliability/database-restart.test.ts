@@ -62,7 +62,9 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
         payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: payments.url },
       },
       // This suite measures faults under load, not the per-customer booking budget.
-      security: { rateLimits: { sessionExchange: { max: 30, windowSeconds: 60 }, bookingCreate: { max: 100_000, windowSeconds: 60 } } },
+      security: {
+        rateLimits: { sessionExchange: { max: 30, windowSeconds: 60 }, bookingCreate: { max: 100_000, windowSeconds: 60 } },
+      },
     });
     await app.listen({ port, host: '127.0.0.1' });
   }, 120_000);
@@ -108,8 +110,9 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
       headers: { authorization: `Bearer ${payer.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ bookingId: unpaid.id }),
     });
-    const { paymentIntentId, clientSecret } = ((await opened.json()) as { result: { data: { paymentIntentId: string; clientSecret: string } } })
-      .result.data;
+    const { paymentIntentId, clientSecret } = (
+      (await opened.json()) as { result: { data: { paymentIntentId: string; clientSecret: string } } }
+    ).result.data;
 
     // Customers book continuously, each on its own connection, until told to stop.
     const answered: Array<{ at: number; attempt: BookingAttempt }> = [];
@@ -127,8 +130,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
         }
       }),
     );
-    const bookedSince = (since: number) =>
-      answered.filter(({ at, attempt }) => at > since && attempt.outcome === 'booked').length;
+    const bookedSince = (since: number) => answered.filter(({ at, attempt }) => at > since && attempt.outcome === 'booked').length;
     /** Recovering by itself means bookings succeed again within seconds of the database's return. */
     const waitForBookings = async (since: number) => {
       await expect.poll(() => bookedSince(since), { timeout: 10_000, interval: 100 }).toBeGreaterThan(20);
@@ -172,8 +174,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
 
     // Every answer was a booking or the 503 saying the shop is briefly unavailable; nothing else.
     const unexpected = answered.filter(
-      ({ attempt }) =>
-        attempt.outcome === 'refused' && !(attempt.status === 503 && attempt.message === messages.databaseUnavailable),
+      ({ attempt }) => attempt.outcome === 'refused' && !(attempt.status === 503 && attempt.message === messages.databaseUnavailable),
     );
     expect(unexpected.map(({ attempt }) => attempt)).toEqual([]);
     // Each outage was answered with 503s, until bookings succeeded again after the database returned.

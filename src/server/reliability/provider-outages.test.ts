@@ -100,7 +100,12 @@ describe('the payments provider unreachable', () => {
     const { booking } = await bookPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
-    const markPaid = { method: 'PATCH' as const, url: `/booking/${booking._id}`, headers: customer.headers, payload: { transactionId: intent.id } };
+    const markPaid = {
+      method: 'PATCH' as const,
+      url: `/booking/${booking._id}`,
+      headers: customer.headers,
+      payload: { transactionId: intent.id },
+    };
 
     const during = await outage.inject(markPaid);
 

@@ -34,7 +34,15 @@ async function book(user: TestUser, toolsId: string, amount = 2) {
     method: 'POST',
     url: '/booking',
     headers: user.headers,
-    payload: { toolsId, toolsName: 'ignored', email: user.user.email, personName: 'ignored', phone: 5550100, address: 'Main St 1', amount },
+    payload: {
+      toolsId,
+      toolsName: 'ignored',
+      email: user.user.email,
+      personName: 'ignored',
+      phone: 5550100,
+      address: 'Main St 1',
+      amount,
+    },
   });
   return response;
 }
@@ -64,7 +72,12 @@ describe('catalogue and reviews', () => {
   });
 
   it('POST /tools answers 400 with the first problem in plain words', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/tools', payload: { ...part, price: 'cheap' }, headers: admin.headers });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/tools',
+      payload: { ...part, price: 'cheap' },
+      headers: admin.headers,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: messages.priceInvalid } });
   });
@@ -72,7 +85,9 @@ describe('catalogue and reviews', () => {
   it('DELETE /deleted?amount= retires a part for admins only', async () => {
     const tool = await shop.createTool();
     expect((await shop.app.inject({ method: 'DELETE', url: `/deleted?amount=${tool.id}` })).statusCode).toBe(401);
-    expect((await shop.app.inject({ method: 'DELETE', url: `/deleted?amount=${tool.id}`, headers: customer.headers })).statusCode).toBe(403);
+    expect(
+      (await shop.app.inject({ method: 'DELETE', url: `/deleted?amount=${tool.id}`, headers: customer.headers })).statusCode,
+    ).toBe(403);
     const removed = await shop.app.inject({ method: 'DELETE', url: `/deleted?amount=${tool.id}`, headers: admin.headers });
     expect(removed.json()).toEqual({ deletedCount: 1 });
     expect((await shop.app.inject('/tools?limit=100')).json().map((t: { _id: string }) => t._id)).not.toContain(tool.id);
@@ -97,8 +112,16 @@ describe('bookings', () => {
     const tool = await shop.createTool({ priceCents: 10_00 });
     const response = await book(customer, tool.id, 3);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ email: customer.user.email, toolsName: tool.name, amount: 3, price: 30, phone: '5550100' });
-    expect((await shop.app.inject({ method: 'POST', url: '/booking', payload: { toolsId: tool.id, amount: 3 } })).statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      email: customer.user.email,
+      toolsName: tool.name,
+      amount: 3,
+      price: 30,
+      phone: '5550100',
+    });
+    expect((await shop.app.inject({ method: 'POST', url: '/booking', payload: { toolsId: tool.id, amount: 3 } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('POST /booking refuses a quantity outside the limits', async () => {
@@ -113,7 +136,10 @@ describe('bookings', () => {
   it('GET /booking?email= returns the caller’s orders, and 403 for someone else’s email', async () => {
     const tool = await shop.createTool();
     const booked = (await book(customer, tool.id)).json();
-    const mine = await shop.app.inject({ url: `/booking?email=${encodeURIComponent(customer.user.email)}`, headers: customer.headers });
+    const mine = await shop.app.inject({
+      url: `/booking?email=${encodeURIComponent(customer.user.email)}`,
+      headers: customer.headers,
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().map((b: { _id: string }) => b._id)).toContain(booked._id);
 
@@ -128,7 +154,9 @@ describe('bookings', () => {
     expect((await shop.app.inject({ url: `/booking/${booked._id}`, headers: customer.headers })).json()._id).toBe(booked._id);
     expect((await shop.app.inject({ url: `/booking/${booked._id}`, headers: admin.headers })).statusCode).toBe(200);
     expect((await shop.app.inject({ url: `/booking/${booked._id}`, headers: other.headers })).statusCode).toBe(403);
-    expect((await shop.app.inject({ url: '/booking/00000000-0000-4000-8000-000000000000', headers: admin.headers })).statusCode).toBe(404);
+    expect((await shop.app.inject({ url: '/booking/00000000-0000-4000-8000-000000000000', headers: admin.headers })).statusCode).toBe(
+      404,
+    );
     expect((await shop.app.inject({ url: '/booking/nonsense', headers: admin.headers })).statusCode).toBe(400);
   });
 
@@ -150,7 +178,9 @@ describe('bookings', () => {
     const tool = await shop.createTool();
     const booked = (await book(customer, tool.id)).json();
     expect((await shop.app.inject({ method: 'DELETE', url: `/booking?amount=${booked._id}` })).statusCode).toBe(401);
-    expect((await shop.app.inject({ method: 'DELETE', url: `/booking?amount=${booked._id}`, headers: other.headers })).statusCode).toBe(403);
+    expect(
+      (await shop.app.inject({ method: 'DELETE', url: `/booking?amount=${booked._id}`, headers: other.headers })).statusCode,
+    ).toBe(403);
     const response = await shop.app.inject({ method: 'DELETE', url: `/booking?amount=${booked._id}`, headers: customer.headers });
     expect(response.json()).toEqual({ deletedCount: 1 });
   });
@@ -168,7 +198,12 @@ describe('bookings', () => {
 describe('users', () => {
   it('PUT /user/{email} exchanges a Firebase ID token for { token }', async () => {
     const email = `rest-${randomBytes(4).toString('hex')}@example.com`;
-    const { idToken } = await signInForIdToken(`http://${injected('authEmulatorHost')}`, TEST_PROJECT_ID, { email, password: 'secret123' }, { create: true });
+    const { idToken } = await signInForIdToken(
+      `http://${injected('authEmulatorHost')}`,
+      TEST_PROJECT_ID,
+      { email, password: 'secret123' },
+      { create: true },
+    );
     const response = await shop.app.inject({
       method: 'PUT',
       url: `/user/${email}`,
@@ -193,7 +228,12 @@ describe('users', () => {
     const target = await shop.createUser('user');
     expect((await shop.app.inject({ url: '/user', headers: customer.headers })).statusCode).toBe(403);
     const list = await shop.app.inject({ url: '/user', headers: admin.headers });
-    expect(list.json()).toContainEqual({ _id: target.user.id, email: target.user.email, role: 'user', displayName: target.user.displayName });
+    expect(list.json()).toContainEqual({
+      _id: target.user.id,
+      email: target.user.email,
+      role: 'user',
+      displayName: target.user.displayName,
+    });
 
     const refused = await shop.app.inject({ method: 'PUT', url: `/user/admin/${target.user.email}`, headers: customer.headers });
     expect(refused.statusCode).toBe(403);
@@ -204,7 +244,9 @@ describe('users', () => {
   it('DELETE /user?amount= removes a user for admins only', async () => {
     const target = await shop.createUser('user');
     expect((await shop.app.inject({ method: 'DELETE', url: `/user?amount=${target.user.id}` })).statusCode).toBe(401);
-    expect((await shop.app.inject({ method: 'DELETE', url: `/user?amount=${target.user.id}`, headers: customer.headers })).statusCode).toBe(403);
+    expect(
+      (await shop.app.inject({ method: 'DELETE', url: `/user?amount=${target.user.id}`, headers: customer.headers })).statusCode,
+    ).toBe(403);
     const removed = await shop.app.inject({ method: 'DELETE', url: `/user?amount=${target.user.id}`, headers: admin.headers });
     expect(removed.json()).toEqual({ deletedCount: 1 });
     expect((await shop.app.inject({ url: '/booking', headers: target.headers })).statusCode).toBe(401);
@@ -217,12 +259,24 @@ describe('payments', () => {
     const booked = (await book(customer, tool.id, 2)).json();
     const url = '/create-payment-intent';
     expect((await shop.app.inject({ method: 'POST', url, payload: { bookingId: booked._id } })).statusCode).toBe(401);
-    expect((await shop.app.inject({ method: 'POST', url, payload: { bookingId: booked._id }, headers: other.headers })).statusCode).toBe(403);
-    const wrongPrice = await shop.app.inject({ method: 'POST', url, payload: { bookingId: booked._id, price: 1 }, headers: customer.headers });
+    expect(
+      (await shop.app.inject({ method: 'POST', url, payload: { bookingId: booked._id }, headers: other.headers })).statusCode,
+    ).toBe(403);
+    const wrongPrice = await shop.app.inject({
+      method: 'POST',
+      url,
+      payload: { bookingId: booked._id, price: 1 },
+      headers: customer.headers,
+    });
     expect(wrongPrice.statusCode).toBe(400);
     expect(wrongPrice.json().error.message).toBe(messages.priceChanged);
 
-    const response = await shop.app.inject({ method: 'POST', url, payload: { bookingId: booked._id, price: 40 }, headers: customer.headers });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url,
+      payload: { bookingId: booked._id, price: 40 },
+      headers: customer.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) });
   });

@@ -67,7 +67,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post<{ Body: Body }>('/booking', async (request, reply) => {
     // toolsName, email and personName in the body are ignored: the server knows the part and the caller.
     const body = request.body ?? {};
-    const booking = await (await callerFor(request)).bookings.create({
+    const booking = await (
+      await callerFor(request)
+    ).bookings.create({
       toolsId: body.toolsId,
       phone: asText(body.phone),
       address: body.address,
@@ -78,7 +80,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<{ Querystring: Query }>('/booking', async (request) => {
-    const page = await (await callerFor(request)).bookings.mine({
+    const page = await (
+      await callerFor(request)
+    ).bookings.mine({
       ...pageQuery(request.query),
       email: request.query.email,
     });
@@ -128,7 +132,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   app.post<{ Body: Body }>('/create-payment-intent', async (request) => {
-    const { clientSecret } = await (await callerFor(request)).payments.createIntent({
+    const { clientSecret } = await (
+      await callerFor(request)
+    ).payments.createIntent({
       bookingId: request.body?.bookingId,
       price: request.body?.price,
     } as CreateIntentInput);

@@ -64,9 +64,9 @@ describe('bookings.create', () => {
 
   it('refuses a total the customer was not shown', async () => {
     const tool = await shop.createTool({ priceCents: 10_00, minimumOrderQuantity: 1, available: 5 });
-    await expect(
-      shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, price: 1, ...form }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: messages.priceChanged });
+    await expect(shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, price: 1, ...form })).rejects.toMatchObject(
+      { code: 'BAD_REQUEST', message: messages.priceChanged },
+    );
     expect(await stockOf(tool.id)).toBe(5);
   });
 
@@ -255,7 +255,10 @@ describe('bookings.all and ship', () => {
     const booking = await shop.caller(otherCustomer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
     const all = await shop.caller(admin.user).bookings.all({ limit: 100 });
     expect(all.items.map((b) => b._id)).toContain(booking._id);
-    await expect(shop.caller(customer.user).bookings.all({})).rejects.toMatchObject({ code: 'FORBIDDEN', message: messages.adminOnly });
+    await expect(shop.caller(customer.user).bookings.all({})).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: messages.adminOnly,
+    });
     await expect(shop.caller(null).bookings.all({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
@@ -266,10 +269,7 @@ describe('bookings.all and ship', () => {
       code: 'CONFLICT',
       message: messages.orderNotPaid,
     });
-    await shop.database.db
-      .update(bookings)
-      .set({ status: 'paid', transactionId: 'pi_test_paid' })
-      .where(eq(bookings.id, booking._id));
+    await shop.database.db.update(bookings).set({ status: 'paid', transactionId: 'pi_test_paid' }).where(eq(bookings.id, booking._id));
     await expect(shop.caller(customer.user).bookings.ship({ id: booking._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(shop.caller(admin.user).bookings.ship({ id: booking._id })).resolves.toMatchObject({
       status: 'shipped',

@@ -36,7 +36,12 @@ async function callerWithToken(token: string) {
 describe('users.createSession', () => {
   it('exchanges a fresh Firebase sign-in for a session that resolves to the user', async () => {
     const email = freshEmail();
-    const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123', displayName: 'New Rider' }, { create: true });
+    const { idToken } = await signInForIdToken(
+      emulatorUrl(),
+      TEST_PROJECT_ID,
+      { email, password: 'secret123', displayName: 'New Rider' },
+      { create: true },
+    );
 
     const { token } = await shop.caller(null).users.createSession({ email, idToken });
     const me = await (await callerWithToken(token)).users.me();
@@ -57,7 +62,12 @@ describe('users.createSession', () => {
 
   it('refuses a sign-in older than 300 seconds', async () => {
     const email = freshEmail();
-    const { idToken } = await signInWithOldAuthTime(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123' }, { create: true, ageSeconds: 301 });
+    const { idToken } = await signInWithOldAuthTime(
+      emulatorUrl(),
+      TEST_PROJECT_ID,
+      { email, password: 'secret123' },
+      { create: true, ageSeconds: 301 },
+    );
     await expect(shop.caller(null).users.createSession({ email, idToken })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: messages.signInTooOld,
@@ -71,7 +81,12 @@ describe('users.createSession', () => {
   });
 
   it('makes ADMIN_EMAILS accounts admins', async () => {
-    const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email: 'boss@example.com', password: 'secret123' }, { create: true });
+    const { idToken } = await signInForIdToken(
+      emulatorUrl(),
+      TEST_PROJECT_ID,
+      { email: 'boss@example.com', password: 'secret123' },
+      { create: true },
+    );
     const { token } = await shop.caller(null).users.createSession({ email: 'boss@example.com', idToken });
     await expect((await callerWithToken(token)).users.isAdmin({ email: 'boss@example.com' })).resolves.toEqual({ admin: true });
   });
@@ -128,7 +143,9 @@ describe('users.list and makeAdmin', () => {
 
   it('makes a customer admin once, and audits it', async () => {
     const target = await shop.createUser('user');
-    await expect(shop.caller(customer.user).users.makeAdmin({ email: target.user.email })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(customer.user).users.makeAdmin({ email: target.user.email })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).resolves.toEqual({ modifiedCount: 1 });
     await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).resolves.toEqual({ modifiedCount: 0 });
     const log = await shop.caller(admin.user).users.auditLog();
@@ -146,7 +163,12 @@ describe('users.list and makeAdmin', () => {
 describe('users.remove', () => {
   it('ends the removed user’s sessions at once, disables their sign-in and releases their unpaid orders', async () => {
     const email = freshEmail();
-    const { idToken, uid } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123' }, { create: true });
+    const { idToken, uid } = await signInForIdToken(
+      emulatorUrl(),
+      TEST_PROJECT_ID,
+      { email, password: 'secret123' },
+      { create: true },
+    );
     const { token } = await shop.caller(null).users.createSession({ email, idToken });
     const caller = await callerWithToken(token);
     const me = await caller.users.me();

@@ -57,7 +57,10 @@ export const usersRouter = router({
     const email = input.email.toLowerCase();
     if (email === ctx.user.email) return { admin: ctx.user.role === 'admin' };
     if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: messages.adminOnly });
-    const [user] = await ctx.deps.db.select({ role: users.role }).from(users).where(and(eq(users.email, email), listed));
+    const [user] = await ctx.deps.db
+      .select({ role: users.role })
+      .from(users)
+      .where(and(eq(users.email, email), listed));
     return { admin: user?.role === 'admin' };
   }),
 
@@ -81,7 +84,10 @@ export const usersRouter = router({
   makeAdmin: adminProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
     const email = input.email.toLowerCase();
     return ctx.deps.db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, email), listed));
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), listed));
       if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
       const changed = await tx
         .update(users)

@@ -33,14 +33,38 @@ const PROPERTY_TIMEOUT_MS = 180_000;
 const SQL = [
   "' OR '1'='1",
   "'; drop table users; --",
-  "1; select pg_sleep(5)",
+  '1; select pg_sleep(5)',
   "' union select email, role from users --",
   '") or ("1"="1',
   '$1',
   '\\x27',
 ];
-const HTML = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', 'javascript:alert(1)', '{{7*7}}', '${7*7}'];
-const NUMBERISH = ['NaN', 'Infinity', '-Infinity', '1e309', '0x10', '1_000', ' 5 ', '5abc', '', ' ', '-0', '+1', '1e3', '007', '2.5', '-3'];
+const HTML = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  '{{7*7}}',
+  '${7*7}',
+];
+const NUMBERISH = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '0x10',
+  '1_000',
+  ' 5 ',
+  '5abc',
+  '',
+  ' ',
+  '-0',
+  '+1',
+  '1e3',
+  '007',
+  '2.5',
+  '-3',
+];
 const MALFORMED_IDS = [
   'not-a-uuid',
   '123',
@@ -54,7 +78,17 @@ const MALFORMED_IDS = [
   'null',
   'undefined',
 ];
-const ODD_TEXT = ['a'.repeat(5000), 'é'.repeat(3000), '🚲'.repeat(1500), 'x\u0000y', '\u0000', '\u202Eevil', 'a\r\nSet-Cookie: x=1', '\uFEFF', 'ǅ̸̨'];
+const ODD_TEXT = [
+  'a'.repeat(5000),
+  'é'.repeat(3000),
+  '🚲'.repeat(1500),
+  'x\u0000y',
+  '\u0000',
+  '\u202Eevil',
+  'a\r\nSet-Cookie: x=1',
+  '\uFEFF',
+  'ǅ̸̨',
+];
 
 const text = fc.oneof(
   fc.constantFrom(...SQL, ...HTML, ...NUMBERISH, ...MALFORMED_IDS, ...ODD_TEXT),
@@ -67,7 +101,23 @@ const text = fc.oneof(
 const number = fc.oneof(
   fc.integer(),
   fc.double(),
-  fc.constantFrom(-1, 0, -0, 0.5, 2.5, -3.7, 1e308, -1e308, 2 ** 31, 2 ** 31 - 1, 2 ** 53, 2 ** 63, Number.MAX_SAFE_INTEGER + 2, 1e-9, 999_999_999_999),
+  fc.constantFrom(
+    -1,
+    0,
+    -0,
+    0.5,
+    2.5,
+    -3.7,
+    1e308,
+    -1e308,
+    2 ** 31,
+    2 ** 31 - 1,
+    2 ** 53,
+    2 ** 63,
+    Number.MAX_SAFE_INTEGER + 2,
+    1e-9,
+    999_999_999_999,
+  ),
 );
 const structure = fc.oneof(
   fc.constant(null),
@@ -157,7 +207,9 @@ async function expectWellBehaved(call: HttpCall, caller: Caller, valid: boolean)
     expect(await databaseFingerprint(shop.database.db)).toEqual(before);
   } else {
     tally.accepted += 1;
-    expect(valid, `refused input was served: ${call.method} ${call.url.slice(0, 200)} ${String(call.payload).slice(0, 200)}`).toBe(true);
+    expect(valid, `refused input was served: ${call.method} ${call.url.slice(0, 200)} ${String(call.payload).slice(0, 200)}`).toBe(
+      true,
+    );
   }
 }
 
@@ -196,18 +248,30 @@ describe('every procedure input', () => {
   it('has a base input for every procedure that takes one', () => {
     const withInput = Object.keys(procedureTypes()).filter((path) => (procedureInputs[path]?._def.inputs.length ?? 0) > 0);
     expect(Object.keys(trpcBases).sort()).toEqual(withInput.sort());
-    expect(Object.keys(procedureTypes()).filter((path) => !withInput.includes(path)).sort()).toEqual(inputlessProcedures);
+    expect(
+      Object.keys(procedureTypes())
+        .filter((path) => !withInput.includes(path))
+        .sort(),
+    ).toEqual(inputlessProcedures);
   });
 
   for (const [path, base] of Object.entries(trpcBases)) {
-    it(`${path}: refuses bad input with a readable 4xx and changes nothing`, async () => {
-      await fc.assert(
-        fc.asyncProperty(callers, fc.constant(null).chain(() => corrupted(base(fixtures))), async (caller, input) => {
-          await expectWellBehaved(trpcCall(path, input), caller, accepts(path, overJson(input)));
-        }),
-        { numRuns: RUNS },
-      );
-    }, PROPERTY_TIMEOUT_MS);
+    it(
+      `${path}: refuses bad input with a readable 4xx and changes nothing`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            callers,
+            fc.constant(null).chain(() => corrupted(base(fixtures))),
+            async (caller, input) => {
+              await expectWellBehaved(trpcCall(path, input), caller, accepts(path, overJson(input)));
+            },
+          ),
+          { numRuns: RUNS },
+        );
+      },
+      PROPERTY_TIMEOUT_MS,
+    );
   }
 });
 
@@ -301,7 +365,8 @@ const restTargets: Record<string, RestTarget> = {
   'PATCH /booking/:id': {
     base: (f) => ({ params: { id: f.bookingId }, query: {}, body: { transactionId: 'pi_made_up' } }),
     request: ({ params, body }) => jsonCall('PATCH', `/booking/${segment(params.id)}`, body),
-    valid: ({ params, body }) => accepts('bookings.markPaid', { id: params.id, transactionId: field(overJson(body), 'transactionId') }),
+    valid: ({ params, body }) =>
+      accepts('bookings.markPaid', { id: params.id, transactionId: field(overJson(body), 'transactionId') }),
     jsonBody: true,
   },
   'DELETE /booking': {
@@ -360,7 +425,10 @@ const restTargets: Record<string, RestTarget> = {
       body: { id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', metadata: {} } } },
       headers: { 'stripe-signature': 't=1,v1=00' },
     }),
-    request: ({ body, headers }) => ({ ...jsonCall('POST', '/webhooks/stripe', body), headers: { 'content-type': 'application/json', ...headers } }),
+    request: ({ body, headers }) => ({
+      ...jsonCall('POST', '/webhooks/stripe', body),
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
     valid: () => false,
     jsonBody: true,
   },
@@ -373,13 +441,22 @@ const headerText = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c
 
 function corruptedParts(base: Parts, jsonBody: boolean): fc.Arbitrary<Parts> {
   // Lone surrogates cannot travel in a URL; they arrive as U+FFFD.
-  const wellFormed = (value: string) => value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  const wellFormed = (value: string) =>
+    value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
   const params = corrupted(base.params, parameter.map(wellFormed)) as fc.Arbitrary<Record<string, string>>;
   const queryValue = fc.oneof(parameter.map(wellFormed), fc.array(parameter.map(wellFormed), { minLength: 2, maxLength: 3 }));
   const query = corrupted(base.query, queryValue) as fc.Arbitrary<Parts['query']>;
-  const body = jsonBody && base.body && typeof base.body === 'object' ? corrupted(base.body as Record<string, unknown>) : fc.constant(base.body);
+  const body =
+    jsonBody && base.body && typeof base.body === 'object' ? corrupted(base.body as Record<string, unknown>) : fc.constant(base.body);
   const headers = base.headers
-    ? fc.dictionary(fc.constantFrom(...Object.keys(base.headers)), fc.oneof(headerText, headerText.map((t) => `Bearer ${t}`)), { maxKeys: 1 })
+    ? fc.dictionary(
+        fc.constantFrom(...Object.keys(base.headers)),
+        fc.oneof(
+          headerText,
+          headerText.map((t) => `Bearer ${t}`),
+        ),
+        { maxKeys: 1 },
+      )
     : fc.constant(undefined);
   const pieces = [
     Object.keys(base.params).length > 0 ? 'params' : null,
@@ -405,18 +482,22 @@ describe('every REST body, path and query parameter', () => {
   });
 
   for (const [route, target] of Object.entries(restTargets)) {
-    it(`${route}: refuses bad input with a readable 4xx and changes nothing`, async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          callers,
-          fc.constant(null).chain(() => corruptedParts(target.base(fixtures), target.jsonBody ?? false)),
-          async (caller, parts) => {
-            await expectWellBehaved(target.request(parts), caller, target.valid(parts));
-          },
-        ),
-        { numRuns: RUNS },
-      );
-    }, PROPERTY_TIMEOUT_MS);
+    it(
+      `${route}: refuses bad input with a readable 4xx and changes nothing`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            callers,
+            fc.constant(null).chain(() => corruptedParts(target.base(fixtures), target.jsonBody ?? false)),
+            async (caller, parts) => {
+              await expectWellBehaved(target.request(parts), caller, target.valid(parts));
+            },
+          ),
+          { numRuns: RUNS },
+        );
+      },
+      PROPERTY_TIMEOUT_MS,
+    );
   }
 });
 
@@ -445,7 +526,10 @@ describe('text that fields accept', () => {
     it(`keeps SQL, HTML and unusual characters in ${name} as text, or refuses them readably`, async () => {
       for (const value of samples) {
         const before = await databaseFingerprint(shop.database.db);
-        const response = await shop.app.inject({ ...send(value), headers: { ...fixtures.cast.subjects[caller].headers, 'content-type': 'application/json' } });
+        const response = await shop.app.inject({
+          ...send(value),
+          headers: { ...fixtures.cast.subjects[caller].headers, 'content-type': 'application/json' },
+        });
         expect(response.statusCode, `${JSON.stringify(value)} → ${response.body}`).toBeLessThan(500);
         if (response.statusCode >= 400) {
           expectReadableError(response);
@@ -543,12 +627,23 @@ describe('regressions found by these properties', () => {
 
   it.each([
     ['a review text', () => trpcCall('reviews.create', { rating: 4, text: 'nul\u0000here' }), 'owner'],
-    ['a booking address', () => trpcCall('bookings.create', { toolsId: fixtures.partId, amount: 1, phone: form.phone, address: 'A\u0000' }), 'owner'],
+    [
+      'a booking address',
+      () => trpcCall('bookings.create', { toolsId: fixtures.partId, amount: 1, phone: form.phone, address: 'A\u0000' }),
+      'owner',
+    ],
     ['a part name', () => trpcCall('tools.create', { ...trpcBases['tools.create']!(fixtures), name: 'A\u0000' }), 'admin'],
-    ['a part image', () => trpcCall('tools.create', { ...trpcBases['tools.create']!(fixtures), img: 'https://x.example/\u0000' }), 'admin'],
+    [
+      'a part image',
+      () => trpcCall('tools.create', { ...trpcBases['tools.create']!(fixtures), img: 'https://x.example/\u0000' }),
+      'admin',
+    ],
   ] as const)('refuses a NUL character in %s with 400 (Postgres cannot store it: it was a 500)', async (_field, call, caller) => {
     const before = await databaseFingerprint(shop.database.db);
-    const response = await shop.app.inject({ ...call(), headers: { ...fixtures.cast.subjects[caller].headers, 'content-type': 'application/json' } });
+    const response = await shop.app.inject({
+      ...call(),
+      headers: { ...fixtures.cast.subjects[caller].headers, 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expectReadableError(response);
     expect(await databaseFingerprint(shop.database.db)).toEqual(before);
@@ -556,12 +651,23 @@ describe('regressions found by these properties', () => {
 
   it.each([
     ['a page size that is not a number', { method: 'GET', url: '/tools?limit=abc' }, messages.pageSizeInvalid],
-    ['a payment without a transaction id', { method: 'PATCH', url: '/booking/00000000-0000-4000-8000-000000000000', payload: {} }, messages.paymentMismatch],
+    [
+      'a payment without a transaction id',
+      { method: 'PATCH', url: '/booking/00000000-0000-4000-8000-000000000000', payload: {} },
+      messages.paymentMismatch,
+    ],
     ['a session exchange without a token', trpcCall('users.createSession', { email: 'a@example.com' }), messages.identityTokenInvalid],
     ['an input that is not an object', trpcCall('reviews.create', 'five stars'), 'The request is missing or is not an object.'],
-    ['a price that is not a number', trpcCall('bookings.create', { toolsId: '00000000-0000-4000-8000-000000000000', amount: 1, ...form, price: 'free' }), 'The field "price" is missing or is not a number.'],
+    [
+      'a price that is not a number',
+      trpcCall('bookings.create', { toolsId: '00000000-0000-4000-8000-000000000000', amount: 1, ...form, price: 'free' }),
+      'The field "price" is missing or is not a number.',
+    ],
   ] as const)('explains %s in words, not in zod’s ("received undefined", "NaN")', async (_case, call, message) => {
-    const response = await shop.app.inject({ ...call, headers: { ...fixtures.cast.subjects.owner.headers, ...('headers' in call ? call.headers : {}) } });
+    const response = await shop.app.inject({
+      ...call,
+      headers: { ...fixtures.cast.subjects.owner.headers, ...('headers' in call ? call.headers : {}) },
+    });
     expect(response.statusCode).toBe(400);
     expect(outcomeOf(response).message).toBe(message);
   });

@@ -125,7 +125,12 @@ describe('security headers', () => {
   it('allow Stripe.js and the Firebase auth domain in Stripe mode, over https only', async () => {
     const app = await appWith({ runtimeConfig: stripeConfig });
     const policy = policyOf(await app.inject('/health'));
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://apis.google.com', 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      'https://apis.google.com',
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+    ]);
     expect(policy.get('frame-src')).toEqual([
       'https://sprocket-shop.firebaseapp.com',
       'https://js.stripe.com',
@@ -171,7 +176,11 @@ describe('CORS', () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/trpc/bookings.create',
-      headers: { origin: partner, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: partner,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(partner);
@@ -187,9 +196,20 @@ describe('rate limits', () => {
   const exchange = (app: FastifyInstance, door: 'rest' | 'trpc', ip: string) =>
     door === 'rest'
       ? app.inject({ method: 'PUT', url: '/user/someone%40example.com', headers: bearer('not.a.firebase.token'), remoteAddress: ip })
-      : app.inject({ ...trpcCall('users.createSession', { email: 'someone@example.com', idToken: 'not.a.firebase.token' }), remoteAddress: ip });
+      : app.inject({
+          ...trpcCall('users.createSession', { email: 'someone@example.com', idToken: 'not.a.firebase.token' }),
+          remoteAddress: ip,
+        });
   const book = (app: FastifyInstance, door: 'rest' | 'trpc', user: TestUser, toolsId: string, ip = '10.0.0.1') => {
-    const call = door === 'rest' ? { method: 'POST' as const, url: '/booking', payload: JSON.stringify({ toolsId, amount: 1, ...form }), headers: { 'content-type': 'application/json' } } : trpcCall('bookings.create', { toolsId, amount: 1, ...form });
+    const call =
+      door === 'rest'
+        ? {
+            method: 'POST' as const,
+            url: '/booking',
+            payload: JSON.stringify({ toolsId, amount: 1, ...form }),
+            headers: { 'content-type': 'application/json' },
+          }
+        : trpcCall('bookings.create', { toolsId, amount: 1, ...form });
     return app.inject({ ...call, headers: { ...call.headers, ...user.headers }, remoteAddress: ip });
   };
   const expectTooMany = (response: LightMyRequestResponse) => {
@@ -257,7 +277,11 @@ describe('rate limits', () => {
   it('count per forwarded client IP behind a trusted load balancer, and per connection otherwise', async () => {
     const limits = tight({ sessionExchange: { max: 1, windowSeconds: 60 } });
     const forwarded = (app: FastifyInstance, client: string) =>
-      app.inject({ ...trpcCall('users.createSession', { email: 'a@example.com', idToken: 'x' }), remoteAddress: '10.0.0.100', headers: { 'content-type': 'application/json', 'x-forwarded-for': client } });
+      app.inject({
+        ...trpcCall('users.createSession', { email: 'a@example.com', idToken: 'x' }),
+        remoteAddress: '10.0.0.100',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      });
     const behindProxy = await appWith({ security: limits, trustProxy: '10.0.0.100' });
     expect((await forwarded(behindProxy, '203.0.113.1')).statusCode).toBe(401);
     expect((await forwarded(behindProxy, '203.0.113.2')).statusCode).toBe(401);
@@ -269,7 +293,10 @@ describe('rate limits', () => {
 
   it('forget finished windows', () => {
     let now = 0;
-    const limits = createRateLimits({ sessionExchange: { max: 1, windowSeconds: 10 }, bookingCreate: { max: 2, windowSeconds: 60 } }, () => now);
+    const limits = createRateLimits(
+      { sessionExchange: { max: 1, windowSeconds: 10 }, bookingCreate: { max: 2, windowSeconds: 60 } },
+      () => now,
+    );
     expect(limits.take('sessionExchange', 'a')).toBe(true);
     expect(limits.take('sessionExchange', 'a')).toBe(false);
     expect(limits.take('bookingCreate', 'a')).toBe(true);
@@ -329,11 +356,19 @@ describe('request logs', () => {
   it('are JSON lines with request ids, and never hold a token, a password or a card number', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const app = await appWith({ logger, security: { rateLimits: { sessionExchange: { max: 100, windowSeconds: 60 }, bookingCreate: { max: 100, windowSeconds: 60 } } } });
+    const app = await appWith({
+      logger,
+      security: { rateLimits: { sessionExchange: { max: 100, windowSeconds: 60 }, bookingCreate: { max: 100, windowSeconds: 60 } } },
+    });
 
     const email = `logged-${randomBytes(4).toString('hex')}@example.com`;
     const password = `pw-${randomBytes(6).toString('hex')}`;
-    const { idToken } = await signInForIdToken(`http://${inject('authEmulatorHost')}`, TEST_PROJECT_ID, { email, password }, { create: true });
+    const { idToken } = await signInForIdToken(
+      `http://${inject('authEmulatorHost')}`,
+      TEST_PROJECT_ID,
+      { email, password },
+      { create: true },
+    );
     const card = '4242424242424242';
     const responses: LightMyRequestResponse[] = [];
     const send = async (call: InjectOptions) => {

@@ -29,7 +29,15 @@ type Expected = 'ok' | 400 | 401 | 403 | 404 | 409;
 type Row = Record<SubjectName, Expected>;
 
 const signedOut = { visitor: 401, removedUser: 401, expiredSession: 401, tamperedToken: 401 } as const;
-const PUBLIC: Row = { visitor: 'ok', owner: 'ok', otherCustomer: 'ok', admin: 'ok', removedUser: 'ok', expiredSession: 'ok', tamperedToken: 'ok' };
+const PUBLIC: Row = {
+  visitor: 'ok',
+  owner: 'ok',
+  otherCustomer: 'ok',
+  admin: 'ok',
+  removedUser: 'ok',
+  expiredSession: 'ok',
+  tamperedToken: 'ok',
+};
 const SIGNED_IN: Row = { ...signedOut, owner: 'ok', otherCustomer: 'ok', admin: 'ok' };
 const OWNER_OR_ADMIN: Row = { ...signedOut, owner: 'ok', otherCustomer: 403, admin: 'ok' };
 const OWNER_ONLY: Row = { ...signedOut, owner: 'ok', otherCustomer: 403, admin: 403 };
@@ -68,8 +76,7 @@ const bookingInput = (toolsId: string) => ({ toolsId, amount: 1, ...form });
 
 const freshPart = async ({ shop }: World) => shop.createTool({ minimumOrderQuantity: 1, available: 5 });
 /** An unpaid booking of the owner. */
-const ownersBooking = async ({ shop, cast, partId }: World) =>
-  shop.caller(cast.owner.user).bookings.create(bookingInput(partId));
+const ownersBooking = async ({ shop, cast, partId }: World) => shop.caller(cast.owner.user).bookings.create(bookingInput(partId));
 /** An unpaid booking of the owner whose card payment the provider has taken. */
 const paidAtProvider = async ({ shop, cast, partId }: World) => {
   const booking = await shop.caller(cast.owner.user).bookings.create(bookingInput(partId));
@@ -87,7 +94,12 @@ async function ownSignIn(_world: World, subject: Subject): Promise<{ email: stri
   const password = firebaseAccounts.get(email) ?? 'matrix-secret-1';
   const created = firebaseAccounts.has(email);
   firebaseAccounts.set(email, password);
-  const { idToken } = await signInForIdToken(`http://${inject('authEmulatorHost')}`, TEST_PROJECT_ID, { email, password }, { create: !created });
+  const { idToken } = await signInForIdToken(
+    `http://${inject('authEmulatorHost')}`,
+    TEST_PROJECT_ID,
+    { email, password },
+    { create: !created },
+  );
   return { email, idToken };
 }
 
@@ -110,14 +122,29 @@ const procedures: Record<string, Operation<unknown>> = {
   }),
   'bookings.all': op({ expected: ADMIN_ONLY, call: () => trpcCall('bookings.all', { limit: 5 }) }),
   'bookings.ship': op({ expected: ADMIN_ONLY, fixture: paidBookingId, call: (id) => trpcCall('bookings.ship', { id }) }),
-  'users.createSession': op({ expected: SESSION_EXCHANGE, fixture: ownSignIn, call: (signIn) => trpcCall('users.createSession', signIn) }),
-  'users.isAdmin': op({ expected: OWNER_OR_ADMIN, call: (_f, { cast }) => trpcCall('users.isAdmin', { email: cast.owner.user.email }) }),
+  'users.createSession': op({
+    expected: SESSION_EXCHANGE,
+    fixture: ownSignIn,
+    call: (signIn) => trpcCall('users.createSession', signIn),
+  }),
+  'users.isAdmin': op({
+    expected: OWNER_OR_ADMIN,
+    call: (_f, { cast }) => trpcCall('users.isAdmin', { email: cast.owner.user.email }),
+  }),
   'users.me': op({ expected: SIGNED_IN, call: () => trpcCall('users.me') }),
   'users.list': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.list') }),
-  'users.makeAdmin': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => trpcCall('users.makeAdmin', { email: u.email }) }),
+  'users.makeAdmin': op({
+    expected: ADMIN_ONLY,
+    fixture: someoneToPromote,
+    call: (u) => trpcCall('users.makeAdmin', { email: u.email }),
+  }),
   'users.remove': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => trpcCall('users.remove', { id: u.id }) }),
   'users.auditLog': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.auditLog') }),
-  'payments.createIntent': op({ expected: OWNER_ONLY, fixture: ownersBooking, call: (b) => trpcCall('payments.createIntent', { bookingId: b._id }) }),
+  'payments.createIntent': op({
+    expected: OWNER_ONLY,
+    fixture: ownersBooking,
+    call: (b) => trpcCall('payments.createIntent', { bookingId: b._id }),
+  }),
 };
 
 const json = (method: HttpCall['method'], url: string, payload: unknown): HttpCall => ({
@@ -136,16 +163,31 @@ const routes: Record<string, Operation<unknown>> = {
   'GET /review': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/review?limit=5' }) }),
   'GET /tools': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/tools?limit=5' }) }),
   'POST /tools': op({ expected: ADMIN_ONLY, call: () => json('POST', '/tools', newPart()) }),
-  'DELETE /deleted': op({ expected: ADMIN_ONLY, fixture: freshPart, call: (part) => ({ method: 'DELETE', url: `/deleted?amount=${part.id}` }) }),
+  'DELETE /deleted': op({
+    expected: ADMIN_ONLY,
+    fixture: freshPart,
+    call: (part) => ({ method: 'DELETE', url: `/deleted?amount=${part.id}` }),
+  }),
   'POST /booking': op({ expected: SIGNED_IN, call: (_f, { partId }) => json('POST', '/booking', bookingInput(partId)) }),
-  'GET /booking': op({ expected: OWNER_ONLY, call: (_f, { cast }) => ({ method: 'GET', url: `/booking?email=${q(cast.owner.user.email)}` }) }),
-  'GET /booking/:id': op({ expected: OWNER_OR_ADMIN, fixture: ownersBooking, call: (b) => ({ method: 'GET', url: `/booking/${b._id}` }) }),
+  'GET /booking': op({
+    expected: OWNER_ONLY,
+    call: (_f, { cast }) => ({ method: 'GET', url: `/booking?email=${q(cast.owner.user.email)}` }),
+  }),
+  'GET /booking/:id': op({
+    expected: OWNER_OR_ADMIN,
+    fixture: ownersBooking,
+    call: (b) => ({ method: 'GET', url: `/booking/${b._id}` }),
+  }),
   'PATCH /booking/:id': op({
     expected: OWNER_OR_ADMIN,
     fixture: paidAtProvider,
     call: (p) => json('PATCH', `/booking/${p.bookingId}`, { transactionId: p.intentId }),
   }),
-  'DELETE /booking': op({ expected: OWNER_OR_ADMIN, fixture: ownersBooking, call: (b) => ({ method: 'DELETE', url: `/booking?amount=${b._id}` }) }),
+  'DELETE /booking': op({
+    expected: OWNER_OR_ADMIN,
+    fixture: ownersBooking,
+    call: (b) => ({ method: 'DELETE', url: `/booking?amount=${b._id}` }),
+  }),
   'GET /bookingss': op({ expected: ADMIN_ONLY, call: () => ({ method: 'GET', url: '/bookingss?limit=5' }) }),
   // The bearer of the session exchange is the Firebase ID token, whoever sends it.
   'PUT /user/:email': op({
@@ -153,11 +195,26 @@ const routes: Record<string, Operation<unknown>> = {
     fixture: ownSignIn,
     call: (signIn) => ({ method: 'PUT', url: `/user/${q(signIn.email)}`, headers: bearer(signIn.idToken) }),
   }),
-  'GET /admin/:email': op({ expected: OWNER_OR_ADMIN, call: (_f, { cast }) => ({ method: 'GET', url: `/admin/${q(cast.owner.user.email)}` }) }),
+  'GET /admin/:email': op({
+    expected: OWNER_OR_ADMIN,
+    call: (_f, { cast }) => ({ method: 'GET', url: `/admin/${q(cast.owner.user.email)}` }),
+  }),
   'GET /user': op({ expected: ADMIN_ONLY, call: () => ({ method: 'GET', url: '/user' }) }),
-  'PUT /user/admin/:email': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => ({ method: 'PUT', url: `/user/admin/${q(u.email)}` }) }),
-  'DELETE /user': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => ({ method: 'DELETE', url: `/user?amount=${u.id}` }) }),
-  'POST /create-payment-intent': op({ expected: OWNER_ONLY, fixture: ownersBooking, call: (b) => json('POST', '/create-payment-intent', { bookingId: b._id }) }),
+  'PUT /user/admin/:email': op({
+    expected: ADMIN_ONLY,
+    fixture: someoneToPromote,
+    call: (u) => ({ method: 'PUT', url: `/user/admin/${q(u.email)}` }),
+  }),
+  'DELETE /user': op({
+    expected: ADMIN_ONLY,
+    fixture: someoneToPromote,
+    call: (u) => ({ method: 'DELETE', url: `/user?amount=${u.id}` }),
+  }),
+  'POST /create-payment-intent': op({
+    expected: OWNER_ONLY,
+    fixture: ownersBooking,
+    call: (b) => json('POST', '/create-payment-intent', { bookingId: b._id }),
+  }),
   // The provider's signature is the credential here; a session changes nothing.
   'POST /webhooks/stripe': op({ expected: PUBLIC, fixture: signedSucceededEvent, call: (delivery) => delivery }),
   'POST /vitals': op({ expected: PUBLIC, call: () => json('POST', '/vitals', { name: 'LCP', value: 1200, rating: 'good' }) }),
@@ -177,7 +234,12 @@ async function signedSucceededEvent(world: World): Promise<HttpCall> {
   const { intentId } = await paidAtProvider(world);
   const payload = JSON.stringify(eventFor('payment_intent.succeeded', await providerIntent(world.shop, intentId)));
   const signature = stripeFor(world.shop).webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_KEYS.webhookSecret });
-  return { method: 'POST', url: '/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
+  return {
+    method: 'POST',
+    url: '/webhooks/stripe',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  };
 }
 
 /** tRPC's one HTTP route; each procedure behind it has its own row above. */

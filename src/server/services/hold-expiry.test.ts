@@ -8,16 +8,7 @@ import { buildApp } from '../app';
 import { openPostgres, type Database } from '../db/database';
 import { bookings } from '../db/schema';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import {
-  bookPart,
-  bookingRow,
-  confirmInBrowser,
-  form,
-  openIntent,
-  paidBooking,
-  payInBrowser,
-  stripeFor,
-} from '../testing/payments';
+import { bookPart, bookingRow, confirmInBrowser, form, openIntent, paidBooking, payInBrowser, stripeFor } from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { stockOf } from '../testing/booking-load';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
@@ -71,7 +62,10 @@ describe('expireStaleHolds', () => {
     const paid = await paidBooking(shop, customer);
     await ageBooking(paid.booking._id, 48);
     const shipped = await paidBooking(shop, customer);
-    await shop.database.db.update(bookings).set({ status: 'shipped', shippedAt: new Date() }).where(eq(bookings.id, shipped.booking._id));
+    await shop.database.db
+      .update(bookings)
+      .set({ status: 'shipped', shippedAt: new Date() })
+      .where(eq(bookings.id, shipped.booking._id));
     await ageBooking(shipped.booking._id, 48);
 
     expect(await expire()).toEqual({ expired: 0, settledPaid: 0, failed: 0 });
@@ -146,9 +140,7 @@ describe('expireStaleHolds', () => {
     const databases = [shop.database.db, ...handles.map((handle) => handle.db)];
 
     try {
-      const passes = await Promise.all(
-        Array.from({ length: 6 }, (_, index) => expire(databases[index % databases.length])),
-      );
+      const passes = await Promise.all(Array.from({ length: 6 }, (_, index) => expire(databases[index % databases.length])));
 
       expect(passes.reduce((sum, pass) => sum + pass.expired, 0)).toBe(30);
       expect(passes.reduce((sum, pass) => sum + pass.failed + pass.settledPaid, 0)).toBe(0);
@@ -166,7 +158,10 @@ describe('the background hold expiry', () => {
   it('runs every interval once the app is ready, and stops when the app closes', async () => {
     const app = await buildApp(shop.deps, {
       ping: shop.database.ping,
-      runtimeConfig: { firebase: TEST_FIREBASE_WEB_CONFIG, payments: { mode: 'stripe', publishableKey: TEST_STRIPE_KEYS.publishableKey } },
+      runtimeConfig: {
+        firebase: TEST_FIREBASE_WEB_CONFIG,
+        payments: { mode: 'stripe', publishableKey: TEST_STRIPE_KEYS.publishableKey },
+      },
       holdExpiry: { olderThanMs: DAY_MS, everyMs: 20 },
     });
     const before = await bookPart(shop, customer, { quantity: 2, available: 10 });

@@ -41,7 +41,7 @@ export async function expireStaleHolds(
   const cutoff = new Date((options.now ?? new Date()).getTime() - options.olderThanMs);
   const outcome: HoldExpiryOutcome = { expired: 0, settledPaid: 0, failed: 0 };
   // Walks the stale bookings once, oldest first, a batch at a time; failures wait for the next pass.
-  for (let afterSeq = 0; ; ) {
+  for (let afterSeq = 0; ;) {
     const batch = await db
       .select({ id: bookings.id, seq: bookings.seq })
       .from(bookings)

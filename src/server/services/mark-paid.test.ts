@@ -62,9 +62,10 @@ describe('bookings.markPaid after the browser confirms the card', () => {
   it('refuses before the card is confirmed with 409 and leaves the booking unpaid', async () => {
     const { booking, intent } = await bookingWithIntent();
 
-    await expect(
-      shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id }),
-    ).rejects.toMatchObject({ code: 'CONFLICT', message: messages.paymentNotSucceeded });
+    await expect(shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.paymentNotSucceeded,
+    });
     await expectUnpaid(booking._id);
   });
 
@@ -78,9 +79,10 @@ describe('bookings.markPaid after the browser confirms the card', () => {
     const atProvider = await stripeFor(shop).paymentIntents.retrieve(intent.id);
     expect(atProvider.status).toBe('requires_payment_method');
     expect(atProvider.last_payment_error).toMatchObject({ type: 'card_error', code, message });
-    await expect(
-      shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id }),
-    ).rejects.toMatchObject({ code: 'CONFLICT', message: messages.paymentNotSucceeded });
+    await expect(shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.paymentNotSucceeded,
+    });
     await expectUnpaid(booking._id);
     expect(await stockOf(shop.database.db, toolId)).toBe(4);
   });
@@ -91,9 +93,10 @@ describe('bookings.markPaid after the browser confirms the card', () => {
 
     await payInBrowser(shop, intent);
 
-    await expect(
-      shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id }),
-    ).resolves.toMatchObject({ status: 'paid', transaction: intent.id });
+    await expect(shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id })).resolves.toMatchObject({
+      status: 'paid',
+      transaction: intent.id,
+    });
   });
 
   it('refuses another booking’s succeeded intent with 400 and changes neither booking', async () => {
@@ -139,9 +142,10 @@ describe('bookings.markPaid after the browser confirms the card', () => {
     const { booking, intent } = await bookingWithIntent();
     await shop.caller(customer.user).bookings.cancel({ id: booking._id });
 
-    await expect(
-      shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id }),
-    ).rejects.toMatchObject({ code: 'CONFLICT', message: messages.orderCancelled });
+    await expect(shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderCancelled,
+    });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', transactionId: null });
   });
 
@@ -169,9 +173,10 @@ describe('bookings.markPaid after the browser confirms the card', () => {
     await expectUnpaid(booking._id);
 
     await payInBrowser(shop, intent);
-    await expect(
-      shop.caller(admin.user).bookings.markPaid({ id: booking._id, transactionId: intent.id }),
-    ).resolves.toMatchObject({ status: 'paid', transaction: intent.id });
+    await expect(shop.caller(admin.user).bookings.markPaid({ id: booking._id, transactionId: intent.id })).resolves.toMatchObject({
+      status: 'paid',
+      transaction: intent.id,
+    });
   });
 });
 

@@ -12,11 +12,7 @@ import { refuseUnlessUnpaid } from './booking-service';
 import { bookingColumns, type BookingRow } from './booking-views';
 
 /** The intent for an unpaid booking: the one already stored on it, or a new one. */
-export async function intentForBooking(
-  db: Database,
-  payments: PaymentsGateway,
-  booking: BookingRow,
-): Promise<PaymentIntentView> {
+export async function intentForBooking(db: Database, payments: PaymentsGateway, booking: BookingRow): Promise<PaymentIntentView> {
   refuseUnlessUnpaid(booking);
   if (booking.paymentIntentId) {
     const existing = await payments.retrieveIntent(booking.paymentIntentId);
@@ -62,11 +58,7 @@ function intentMismatch(booking: BookingRow, intent: PaymentIntentView): string 
  * Marks the booking paid with the intent's id, once. Repeats with the same intent are no-ops;
  * any other intent is refused and changes nothing.
  */
-export async function settleSucceededIntent(
-  db: Database,
-  booking: BookingRow,
-  intent: PaymentIntentView,
-): Promise<BookingRow> {
+export async function settleSucceededIntent(db: Database, booking: BookingRow, intent: PaymentIntentView): Promise<BookingRow> {
   const mismatch = intentMismatch(booking, intent);
   if (mismatch) {
     throw new TRPCError({ code: mismatch === messages.paymentNotSucceeded ? 'CONFLICT' : 'BAD_REQUEST', message: mismatch });
@@ -115,9 +107,7 @@ export async function handlePaymentEvent(db: Database, event: PaymentEvent): Pro
   // Metadata that is not one of our ids names no booking (and must not reach the uuid column).
   const namesABooking = idSchema.safeParse(bookingId).success;
   return db.transaction(async (tx) => {
-    const [booking] = namesABooking
-      ? await tx.select(bookingColumns).from(bookings).where(eq(bookings.id, bookingId))
-      : [];
+    const [booking] = namesABooking ? await tx.select(bookingColumns).from(bookings).where(eq(bookings.id, bookingId)) : [];
     const [recorded] = await tx
       .insert(paymentEvents)
       .values({ id: event.id, type: event.type, bookingId: booking ? booking.id : null })

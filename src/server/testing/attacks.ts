@@ -223,7 +223,10 @@ export function routeTable(app: TestShop['app']): string[] {
     const path = (prefixes[depth - 1] ?? '') + match[2];
     prefixes[depth] = path;
     prefixes.length = depth + 1;
-    const methods = (match[3] ?? '').split(',').map((method) => method.trim()).filter(Boolean);
+    const methods = (match[3] ?? '')
+      .split(',')
+      .map((method) => method.trim())
+      .filter(Boolean);
     const explicit = methods.filter((method) => method !== 'HEAD' || !methods.includes('GET'));
     for (const method of explicit) routes.push(`${method} ${path}`);
   }

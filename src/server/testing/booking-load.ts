@@ -10,8 +10,7 @@ import { form } from './payments';
 export type Via = 'rest' | 'trpc';
 
 export type BookingAttempt =
-  | { outcome: 'booked'; quantity: number; id: string }
-  | { outcome: 'refused'; quantity: number; status: number; message: string };
+  { outcome: 'booked'; quantity: number; id: string } | { outcome: 'refused'; quantity: number; status: number; message: string };
 
 /** Books through POST /booking or the tRPC mutation, and says what the customer was told. */
 export async function bookOverHttp(
@@ -75,10 +74,7 @@ export async function expectEveryBookingBackedByStock(
   }
   expect(booked.reduce((sum, attempt) => sum + attempt.quantity, 0)).toBe(initialStock - finalStock);
 
-  const rows = await db
-    .select({ id: bookings.id, quantity: bookings.quantity })
-    .from(bookings)
-    .where(eq(bookings.toolId, toolId));
+  const rows = await db.select({ id: bookings.id, quantity: bookings.quantity }).from(bookings).where(eq(bookings.toolId, toolId));
   const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
   expect(rows.sort(byId)).toEqual(booked.map(({ id, quantity }) => ({ id, quantity })).sort(byId));
   return { booked: booked.length, refused: refused.length, finalStock };

@@ -52,10 +52,10 @@ export async function signInWithOldAuthTime(
     { localId: uid, lastLoginAt: String(authTime * 1000), validSince: String(authTime) },
     { authorization: 'Bearer owner' },
   );
-  const refreshed = await emulatorRequest<{ id_token: string }>(
-    `${emulatorUrl}/securetoken.googleapis.com/v1/token?key=${API_KEY}`,
-    { grant_type: 'refresh_token', refresh_token: refreshToken },
-  );
+  const refreshed = await emulatorRequest<{ id_token: string }>(`${emulatorUrl}/securetoken.googleapis.com/v1/token?key=${API_KEY}`, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+  });
   return { uid, idToken: refreshed.id_token, authTime };
 }
 
@@ -109,19 +109,16 @@ async function signIn(
     }
   }
   type SignInAnswer = { localId: string; idToken: string; refreshToken: string };
-  const signedIn = await emulatorRequest<SignInAnswer>(
-    `${base}/accounts:signInWithPassword?key=${API_KEY}`,
-    { email: account.email, password: account.password, returnSecureToken: true },
-  );
+  const signedIn = await emulatorRequest<SignInAnswer>(`${base}/accounts:signInWithPassword?key=${API_KEY}`, {
+    email: account.email,
+    password: account.password,
+    returnSecureToken: true,
+  });
   assertTokenForProject(signedIn.idToken, projectId);
   return { uid: signedIn.localId, idToken: signedIn.idToken, refreshToken: signedIn.refreshToken };
 }
 
-async function emulatorRequest<T>(
-  url: string,
-  body: object,
-  headers: Record<string, string> = {},
-): Promise<T> {
+async function emulatorRequest<T>(url: string, body: object, headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

@@ -99,7 +99,10 @@ export async function payInBrowser(shop: { payments: { url: string } }, intent: 
 }
 
 /** Books, opens the intent, pays at the provider and tells the server, as a customer does. */
-export async function paidBooking(shop: TestShop, customer: TestUser): Promise<{ booking: BookingView; toolId: string; intent: OpenedIntent }> {
+export async function paidBooking(
+  shop: TestShop,
+  customer: TestUser,
+): Promise<{ booking: BookingView; toolId: string; intent: OpenedIntent }> {
   const { booking, toolId } = await bookPart(shop, customer);
   const intent = await openIntent(shop, customer, booking._id);
   await payInBrowser(shop, intent);

@@ -80,7 +80,12 @@ describe('bodies', () => {
     'answers a %s body over the body limit with 413, running nothing',
     async (contentType) => {
       const served = await serve();
-      const announced = await served.inject({ method: 'POST', url: '/trpc/add', headers: { 'content-type': contentType }, payload: overLimit });
+      const announced = await served.inject({
+        method: 'POST',
+        url: '/trpc/add',
+        headers: { 'content-type': contentType },
+        payload: overLimit,
+      });
       expect(announced.statusCode).toBe(413);
       // A chunked body does not say its length up front: it is counted as it arrives.
       const chunked = await served.inject({
@@ -106,7 +111,11 @@ describe('bodies', () => {
 describe('streaming', () => {
   it('refuses a streamed batch (jsonl) with a message naming the link to use, running nothing', async () => {
     const served = await serve();
-    const response = await served.inject({ method: 'GET', url: '/trpc/greeting?batch=1', headers: { 'trpc-accept': 'application/jsonl' } });
+    const response = await served.inject({
+      method: 'GET',
+      url: '/trpc/greeting?batch=1',
+      headers: { 'trpc-accept': 'application/jsonl' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(errorOf(response.body).message).toMatch(/does not stream.*httpBatchLink/);
@@ -117,7 +126,10 @@ describe('streaming', () => {
     const served = await serve();
     const response = await served.inject({ method: 'GET', url: '/trpc/ticks', headers: { accept: 'text/event-stream' } });
     expect(response.statusCode).toBe(405);
-    expect(errorOf(response.body)).toMatchObject({ code: 'METHOD_NOT_SUPPORTED', message: 'This server does not serve subscriptions over HTTP' });
+    expect(errorOf(response.body)).toMatchObject({
+      code: 'METHOD_NOT_SUPPORTED',
+      message: 'This server does not serve subscriptions over HTTP',
+    });
     expect(served.counts).toEqual({ contexts: 0, runs: 0 });
   });
 });
@@ -141,7 +153,9 @@ describe('registration', () => {
 
   it.each([0, 2.5, -1, Number.NaN])('refuses maxBatchSize %s', async (maxBatchSize) => {
     app = Fastify({ logger: false });
-    await expect(app.register(trpcAdapter, { router, createContext, maxBatchSize })).rejects.toThrow(/"maxBatchSize" must be a whole number/);
+    await expect(app.register(trpcAdapter, { router, createContext, maxBatchSize })).rejects.toThrow(
+      /"maxBatchSize" must be a whole number/,
+    );
   });
 
   it('takes every option it implements, and Fastify register options', async () => {

@@ -22,7 +22,10 @@ const { router, createContext } = createTestRouter();
 
 /** Shared reads (meta.shared on every call, no error) may be kept by anyone; the rest by no one. */
 const responseMeta: ResponseMetaFn<TestRouter> = ({ info, errors, type, paths, eagerGeneration }) => {
-  const shared = !!info && errors.length === 0 && info.calls.every((call) => (call.procedure?._def.meta as { shared?: boolean } | undefined)?.shared === true);
+  const shared =
+    !!info &&
+    errors.length === 0 &&
+    info.calls.every((call) => (call.procedure?._def.meta as { shared?: boolean } | undefined)?.shared === true);
   const headers = new Headers({ 'x-answered': `${type} ${paths?.join(',') ?? '-'} ${String(eagerGeneration)}` });
   headers.set('cache-control', shared ? 'public, max-age=60' : 'no-store');
   return { headers };
@@ -90,7 +93,10 @@ async function outcomeOf(call: Promise<unknown>): Promise<unknown> {
 
 /** A client that calls any path with any method, as a mistaken or hostile client would. */
 function untyped(client: Client) {
-  return client as unknown as Record<string, { query: (input?: unknown) => Promise<unknown>; mutate: (input?: unknown) => Promise<unknown> }>;
+  return client as unknown as Record<
+    string,
+    { query: (input?: unknown) => Promise<unknown>; mutate: (input?: unknown) => Promise<unknown> }
+  >;
 }
 
 const scenarios: Array<{ name: string; caller?: string; run: (client: Client) => Promise<unknown>; expected: unknown }> = [
@@ -109,7 +115,11 @@ const scenarios: Array<{ name: string; caller?: string; run: (client: Client) =>
     run: (c) => c.teapot.query(),
     expected: { message: 'The kettle is cold.', data: { code: 'PRECONDITION_FAILED', httpStatus: 412, path: 'teapot' } },
   },
-  { name: 'a procedure that crashes', run: (c) => c.crash.query(), expected: { data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } },
+  {
+    name: 'a procedure that crashes',
+    run: (c) => c.crash.query(),
+    expected: { data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } },
+  },
   {
     name: 'an unknown path',
     run: (c) => untyped(c).missing!.query(),
@@ -134,7 +144,14 @@ const scenarios: Array<{ name: string; caller?: string; run: (client: Client) =>
   {
     name: 'a batch mixing results and errors',
     run: (c) => Promise.all([c.greeting.query(), c.teapot.query(), c.greeting.query({ name: '' }), c.crash.query()].map(outcomeOf)),
-    expected: { data: [{ data: 'hello world' }, { data: { code: 'PRECONDITION_FAILED' } }, { data: { code: 'BAD_REQUEST' } }, { data: { code: 'INTERNAL_SERVER_ERROR' } }] },
+    expected: {
+      data: [
+        { data: 'hello world' },
+        { data: { code: 'PRECONDITION_FAILED' } },
+        { data: { code: 'BAD_REQUEST' } },
+        { data: { code: 'INTERNAL_SERVER_ERROR' } },
+      ],
+    },
   },
 ];
 
@@ -159,8 +176,14 @@ describe('raw requests, byte for byte against the stock adapter', () => {
     { name: 'a query without input', request: { method: 'GET', url: '/trpc/greeting' } },
     { name: 'a query with input', request: { method: 'GET', url: `/trpc/greeting?input=${input({ name: 'Ada' })}` } },
     { name: 'an empty input', request: { method: 'GET', url: '/trpc/greeting?input=' } },
-    { name: 'a batch of shared queries', request: { method: 'GET', url: `/trpc/greeting,greeting?batch=1&input=${input({ 1: { name: 'Bo' } })}` } },
-    { name: 'a batch with a private query', request: { method: 'GET', url: '/trpc/greeting,whoami?batch=1', headers: { authorization: 'ada' } } },
+    {
+      name: 'a batch of shared queries',
+      request: { method: 'GET', url: `/trpc/greeting,greeting?batch=1&input=${input({ 1: { name: 'Bo' } })}` },
+    },
+    {
+      name: 'a batch with a private query',
+      request: { method: 'GET', url: '/trpc/greeting,whoami?batch=1', headers: { authorization: 'ada' } },
+    },
     { name: 'a batch as large as allowed', request: { method: 'GET', url: '/trpc/greeting,greeting,greeting,greeting?batch=1' } },
     { name: 'a batch above the limit', request: { method: 'GET', url: '/trpc/greeting,greeting,greeting,greeting,greeting?batch=1' } },
     { name: 'a batch with an unknown procedure', request: { method: 'GET', url: '/trpc/greeting,missing?batch=1' } },
@@ -172,18 +195,30 @@ describe('raw requests, byte for byte against the stock adapter', () => {
     { name: 'a query over POST', request: { method: 'POST', url: '/trpc/greeting', payload: {} } },
     { name: 'a query over PUT', request: { method: 'PUT', url: '/trpc/greeting', payload: {} } },
     { name: 'a mutation', request: { method: 'POST', url: '/trpc/add', payload: { a: 1, b: 2 } } },
-    { name: 'a batch of mutations, one unknown', request: { method: 'POST', url: '/trpc/add,missing?batch=1', payload: { 0: { a: 1, b: 2 } } } },
+    {
+      name: 'a batch of mutations, one unknown',
+      request: { method: 'POST', url: '/trpc/add,missing?batch=1', payload: { 0: { a: 1, b: 2 } } },
+    },
     {
       name: 'malformed JSON',
       request: { method: 'POST', url: '/trpc/add', headers: { 'content-type': 'application/json' }, payload: '{"a":' },
     },
     { name: 'malformed JSON in the query', request: { method: 'GET', url: '/trpc/greeting?input=%7B' } },
-    { name: 'an empty mutation body', request: { method: 'POST', url: '/trpc/nothing', headers: { 'content-type': 'application/json' } } },
+    {
+      name: 'an empty mutation body',
+      request: { method: 'POST', url: '/trpc/nothing', headers: { 'content-type': 'application/json' } },
+    },
     { name: 'a POST without content type', request: { method: 'POST', url: '/trpc/add' } },
-    { name: 'a POST of plain text', request: { method: 'POST', url: '/trpc/add', headers: { 'content-type': 'text/plain' }, payload: 'hi' } },
+    {
+      name: 'a POST of plain text',
+      request: { method: 'POST', url: '/trpc/add', headers: { 'content-type': 'text/plain' }, payload: 'hi' },
+    },
     { name: 'a batch input that is not an object', request: { method: 'GET', url: `/trpc/greeting?batch=1&input=${input([1])}` } },
     { name: 'a batch mixing queries and mutations', request: { method: 'GET', url: '/trpc/greeting,add?batch=1' } },
-    { name: 'a context that throws', request: { method: 'GET', url: '/trpc/greeting,whoami?batch=1', headers: { authorization: 'expired' } } },
+    {
+      name: 'a context that throws',
+      request: { method: 'GET', url: '/trpc/greeting,whoami?batch=1', headers: { authorization: 'expired' } },
+    },
     { name: 'a HEAD request', request: { method: 'HEAD', url: '/trpc/greeting' } },
   ];
 
@@ -196,7 +231,8 @@ describe('raw requests, byte for byte against the stock adapter', () => {
     }
     // The stock adapter labels request-level errors (bad content type, mixed batch) text/plain;
     // both answer JSON. Fastify adds the charset to ours, as it does on every JSON route.
-    const stockType = fromStock.headers['content-type'] === 'text/plain;charset=UTF-8' ? 'application/json' : fromStock.headers['content-type'];
+    const stockType =
+      fromStock.headers['content-type'] === 'text/plain;charset=UTF-8' ? 'application/json' : fromStock.headers['content-type'];
     expect(mediaType(fromOurs.headers['content-type'])).toBe(mediaType(stockType));
   });
 

@@ -36,7 +36,13 @@ export async function trpcAdapter<TRouter extends AnyTRPCRouter>(
   const config = router._def._config;
   const serialize = serializerFor(router, stringify);
 
-  const errorOutcome = (error: TRPCError, type: TRPCProcedureType | 'unknown', path?: string, input?: unknown, ctx?: Context): Outcome => ({
+  const errorOutcome = (
+    error: TRPCError,
+    type: TRPCProcedureType | 'unknown',
+    path?: string,
+    input?: unknown,
+    ctx?: Context,
+  ): Outcome => ({
     error: getTRPCErrorShape({ config, error, type, path, input, ctx }) as inferRouterError<TRouter>,
   });
 
@@ -109,7 +115,14 @@ export async function trpcAdapter<TRouter extends AnyTRPCRouter>(
             });
           }
           if (contextError) throw contextError;
-          const data: unknown = await procedure({ path, type, ctx, getRawInput: call.getRawInput, signal, batchIndex: call.batchIndex });
+          const data: unknown = await procedure({
+            path,
+            type,
+            ctx,
+            getRawInput: call.getRawInput,
+            signal,
+            batchIndex: call.batchIndex,
+          });
           if (isDataStream(data)) {
             throw new TRPCError({
               code: 'UNSUPPORTED_MEDIA_TYPE',

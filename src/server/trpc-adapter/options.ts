@@ -43,7 +43,8 @@ export function refuseUnsupported(options: Record<string, unknown>): void {
   const router = options.router as AnyTRPCRouter | undefined;
   if (!router?._def?.procedures) throw new Error('trpcAdapter needs the option "router", a tRPC router');
   if (typeof options.createContext !== 'function') throw new Error('trpcAdapter needs the option "createContext", a function');
-  if (Object.keys(router._def.lazy).length > 0) throw new Error('trpcAdapter does not load lazy routers (the option "router" has some)');
+  if (Object.keys(router._def.lazy).length > 0)
+    throw new Error('trpcAdapter does not load lazy routers (the option "router" has some)');
   const { maxBatchSize } = options;
   if (maxBatchSize !== undefined && !(Number.isInteger(maxBatchSize) && (maxBatchSize as number) >= 1)) {
     throw new Error(`trpcAdapter's option "maxBatchSize" must be a whole number of at least 1, not ${String(maxBatchSize)}`);

@@ -22,7 +22,11 @@ export function createTestRouter() {
     .create({
       // The stack differs between the two adapters (each makes some errors itself), so it is left
       // out; the marker shows the router's formatter shaped the error.
-      errorFormatter: ({ shape }) => ({ code: shape.code, message: shape.message, data: { ...shape.data, stack: undefined, formatted: true } }),
+      errorFormatter: ({ shape }) => ({
+        code: shape.code,
+        message: shape.message,
+        data: { ...shape.data, stack: undefined, formatted: true },
+      }),
     });
   const procedure = t.procedure.use(({ next }) => {
     counts.runs++;
