@@ -10,6 +10,17 @@ import { defineConfig, includeIgnoreFile } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const testSupportZone = {
+  target: ['./src/server', './src/payments-emulator'],
+  from: ['./src/server/testing/**', './src/payments-emulator/testing/**', './src/**/*.test.ts'],
+  message: 'Production code must not import test support.',
+};
+const emulatorApartZone = {
+  target: './src/payments-emulator',
+  from: './src/server',
+  message: 'The payments emulator stands apart from the storefront.',
+};
+
 export default defineConfig(
   // Build output, test reports and local data: what git ignores, ESLint ignores.
   includeIgnoreFile(fileURLToPath(new URL('.gitignore', import.meta.url))),
@@ -71,20 +82,18 @@ export default defineConfig(
     // The server build bundles everything src/server/index.ts reaches, so production code must not
     // reach test support: the test database helpers, emulator fixtures or a test file.
     files: ['src/server/**/*.{ts,tsx}'],
-    ignores: ['src/server/testing/**', 'src/server/**/*.test.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/server',
-              from: ['./src/server/testing/**', './src/server/**/*.test.ts'],
-              message: 'Production code must not import test support.',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['src/server/testing/**', '**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [testSupportZone] }] },
+  },
+  {
+    // The payments emulator is a program of its own that stands in for Stripe: it never reaches
+    // into the storefront it serves, and its production code never reaches its test support.
+    files: ['src/payments-emulator/**/*.ts'],
+    ignores: ['src/payments-emulator/testing/**', '**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [testSupportZone, emulatorApartZone] }] },
+  },
+  {
+    files: ['src/payments-emulator/testing/**', 'src/payments-emulator/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [emulatorApartZone] }] },
   },
 );

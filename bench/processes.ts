@@ -13,8 +13,8 @@ export interface RunningProcess {
   /** From spawn until the server answered (GET /ready for the storefront). */
   startupMs: number;
   /** Resident memory of the process now, from /proc. */
-  rssBytes(): number;
-  stop(): Promise<void>;
+  rssBytes: () => number;
+  stop: () => Promise<void>;
 }
 
 export async function startStorefront(env: Record<string, string>): Promise<RunningProcess> {

@@ -38,8 +38,8 @@ const serverEnv = { ...STANDALONE_SERVER_ENV, ADMIN_EMAILS: 'admin@example.com' 
 interface Target {
   kind: 'postgres' | 'pglite';
   env: Record<string, string>;
-  open(): Promise<DatabaseHandle>;
-  drop(): Promise<void>;
+  open: () => Promise<DatabaseHandle>;
+  drop: () => Promise<void>;
 }
 
 async function main(): Promise<void> {

@@ -63,7 +63,7 @@ interface Part {
   name: string;
   output: string;
   inputs: readonly string[];
-  build(): Promise<void>;
+  build: () => Promise<void>;
 }
 
 async function buildPart(part: Part): Promise<void> {

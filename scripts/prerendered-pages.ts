@@ -11,7 +11,7 @@ const PRERENDERED_MARK = 'data-prerendered';
 
 export interface PrerenderModule {
   prerenderedPaths: readonly string[];
-  prerenderPage(path: string): Promise<string>;
+  prerenderPage: (path: string) => Promise<string>;
 }
 
 /** React puts what belongs in <head> (preloads, the page's <title>) first when it renders a part of a page. */

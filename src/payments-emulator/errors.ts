@@ -1,7 +1,7 @@
 // Stripe's error objects: the JSON body Stripe answers with (`{ error: { type, code, message, … } }`)
 // and the ApiError the handlers throw to produce one, with the messages Stripe uses.
 
-export type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
+type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
 
 export interface StripeErrorBody {
   type: StripeErrorType;

@@ -31,7 +31,7 @@ export interface PaymentsEmulatorOptions {
 export interface RunningPaymentsEmulator {
   url: string;
   /** Stops taking requests, then waits for webhook deliveries in flight (each gets a last attempt). */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): Promise<RunningPaymentsEmulator> {

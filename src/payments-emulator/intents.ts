@@ -17,9 +17,9 @@ import {
 } from './params';
 import { cardPaymentFrom, type PaymentMethod } from './payment-methods';
 
-export type PaymentIntentStatus = 'requires_payment_method' | 'succeeded' | 'canceled';
+type PaymentIntentStatus = 'requires_payment_method' | 'succeeded' | 'canceled';
 
-export interface LastPaymentError extends StripeErrorBody {
+interface LastPaymentError extends StripeErrorBody {
   type: 'card_error';
   payment_method: PaymentMethod;
   payment_method_type: 'card';

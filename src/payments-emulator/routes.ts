@@ -7,7 +7,7 @@ import { rejectUnknown, type Params } from './params';
 import type { EmulatorStore } from './store';
 import { buildEvent, type WebhookSender } from './webhooks';
 
-export interface RouteRequest {
+interface RouteRequest {
   caller: Caller;
   /** The path's captured segments, e.g. the PaymentIntent id. */
   ids: string[];
@@ -27,7 +27,7 @@ export interface Route {
   path: RegExp;
   /** Stripe.js may call it with the publishable key and the PaymentIntent's client_secret. */
   allowsPublishableKey: boolean;
-  handle(request: RouteRequest): RouteResponse;
+  handle: (request: RouteRequest) => RouteResponse;
 }
 
 export function paymentIntentRoutes(store: EmulatorStore, webhooks: WebhookSender): Route[] {

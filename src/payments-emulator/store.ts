@@ -24,7 +24,7 @@ function readStateFile(file: string): StateFile | undefined {
   try {
     state = JSON.parse(text) as StateFile;
   } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   if (state.version !== 1) throw new Error(`${file} is not a payments emulator state file (version ${String(state.version)}).`);
   return state;

@@ -38,16 +38,16 @@ export function buildEvent(type: string, object: unknown, request: StripeEvent['
   };
 }
 
-export function signatureHeader(payload: string, secret: string, timestamp: number): string {
+function signatureHeader(payload: string, secret: string, timestamp: number): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
 }
 
 export interface WebhookSender {
   /** Queues the event for delivery and returns at once. */
-  send(event: StripeEvent): void;
+  send: (event: StripeEvent) => void;
   /** Stops waiting between retries (each pending event gets one last attempt) and waits for them. */
-  drain(): Promise<void>;
+  drain: () => Promise<void>;
 }
 
 export function createWebhookSender(options: { url: string | undefined; secret: string; log: (line: string) => void }): WebhookSender {

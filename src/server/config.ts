@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { SecurityOverrides } from './http/security';
 
-export const EMULATOR_PROJECT_ID = 'demo-sprocket';
+const EMULATOR_PROJECT_ID = 'demo-sprocket';
 
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
@@ -63,9 +63,9 @@ const envSchema = z.object({
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
 });
 
-export type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
 
-export type IdentityConfig =
+type IdentityConfig =
   | { kind: 'emulator'; projectId: string; host: string }
   | {
       kind: 'firebase';
@@ -74,7 +74,7 @@ export type IdentityConfig =
       web: { apiKey: string; authDomain: string; appId?: string };
     };
 
-export type PaymentsConfig =
+type PaymentsConfig =
   | { kind: 'emulator'; apiBase: string }
   | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
 

@@ -22,7 +22,7 @@ export function firstIssueMessage(error: ZodError): string {
   return issueMessage(error.issues[0]);
 }
 
-export function issueMessage(issue: core.$ZodIssue | undefined): string {
+function issueMessage(issue: core.$ZodIssue | undefined): string {
   if (!issue) return messages.requestInvalid;
   if (ownMessages.has(issue.message)) return issue.message;
   const subject = issue.path.length === 0 ? 'The request' : `The field "${issue.path.map(String).join('.')}"`;

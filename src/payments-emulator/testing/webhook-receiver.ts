@@ -12,8 +12,8 @@ export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
   /** Resolves once `count` deliveries have arrived. */
-  waitFor(count: number): Promise<ReceivedWebhook[]>;
-  close(): Promise<void>;
+  waitFor: (count: number) => Promise<ReceivedWebhook[]>;
+  close: () => Promise<void>;
 }
 
 /**

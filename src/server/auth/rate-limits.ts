@@ -7,7 +7,7 @@
 
 export type RateLimitName = 'sessionExchange' | 'bookingCreate';
 
-export interface RateLimitRule {
+interface RateLimitRule {
   /** Calls allowed per window and key. */
   max: number;
   windowSeconds: number;
@@ -23,7 +23,7 @@ export const rateLimitKeys: Readonly<Record<RateLimitName, 'ip' | 'user'>> = {
 
 export interface RateLimits {
   /** Counts one call for `key`; false when its budget for this window is spent. */
-  take(name: RateLimitName, key: string): boolean;
+  take: (name: RateLimitName, key: string) => boolean;
 }
 
 interface Window {

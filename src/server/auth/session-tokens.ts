@@ -5,16 +5,16 @@ import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { SESSION_TTL_SECONDS } from '../../shared/constants';
 
-export interface SessionClaims {
+interface SessionClaims {
   userId: string;
   /** Must equal the user's current session version; removal or sign-out-everywhere bumps it. */
   version: number;
 }
 
 export interface SessionTokens {
-  issue(claims: SessionClaims): Promise<string>;
+  issue: (claims: SessionClaims) => Promise<string>;
   /** The claims of a genuine, unexpired token; null for anything else. */
-  verify(token: string): Promise<SessionClaims | null>;
+  verify: (token: string) => Promise<SessionClaims | null>;
 }
 
 const ISSUER = 'sprocket';

@@ -22,7 +22,7 @@ export interface StartedDependencies {
   runtimeConfig: RuntimeConfig;
   ping: () => Promise<void>;
   /** Stops what was started, in reverse order. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 type Closer = () => Promise<void>;
@@ -76,13 +76,13 @@ async function closeAll(closers: Closer[]): Promise<void> {
 async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<DatabaseHandle> {
   if (config.database.kind === 'postgres') {
     const handle = await openPostgres(config.database.url);
-    closers.push(handle.close);
+    closers.push(() => handle.close());
     log.info(`database: Postgres at ${new URL(config.database.url).host}`);
     return handle;
   }
   const dir = join(config.database.dir, 'pglite');
   const handle = await openPglite(dir);
-  closers.push(handle.close);
+  closers.push(() => handle.close());
   log.info(`database: embedded PGlite in ${dir}`);
   return handle;
 }
@@ -108,7 +108,7 @@ async function startIdentity(
     dataDir: join(config.dataDir, 'auth-emulator'),
     log: (line) => log.debug({ emulator: 'auth' }, line),
   });
-  closers.push(emulator.close);
+  closers.push(() => emulator.close());
   log.info(`identity: Firebase Auth emulator at ${emulator.url} (project ${identity.projectId})`);
   return {
     provider: createFirebaseIdentity({ projectId: identity.projectId, emulatorHost: emulator.host }),
@@ -147,7 +147,7 @@ async function startPayments(
     stateFile: join(config.dataDir, 'payments-emulator.json'),
     log: (line) => log.debug({ emulator: 'payments' }, line),
   });
-  closers.push(emulator.close);
+  closers.push(() => emulator.close());
   log.info(`payments: payments emulator at ${emulator.url}`);
   return {
     gateway: createStripeGateway({ secretKey, webhookSecret, apiBase: emulator.url }),

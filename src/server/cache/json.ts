@@ -6,7 +6,7 @@ const made = new WeakMap<object, string>();
 /** JSON.stringify, made once per frozen object; undefined for what JSON cannot show. */
 export function stringifyJson(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) {
-    return JSON.stringify(value) as string | undefined;
+    return JSON.stringify(value);
   }
   let json = made.get(value);
   if (json === undefined) {

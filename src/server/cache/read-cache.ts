@@ -21,7 +21,7 @@ export interface ReadCache {
    * are deeply frozen. `key` must name everything the value depends on (the procedure and its
    * parsed input), since nothing else tells two reads apart.
    */
-  read<T>(key: string, freshness: Freshness, load: () => Promise<T>): Promise<T>;
+  read: <T>(key: string, freshness: Freshness, load: () => Promise<T>) => Promise<T>;
 }
 
 export interface ReadCacheLimits {
@@ -32,7 +32,7 @@ export interface ReadCacheLimits {
   maxAgeMs: number;
 }
 
-export const READ_CACHE_LIMITS: ReadCacheLimits = { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxAgeMs: 30_000 };
+const READ_CACHE_LIMITS: ReadCacheLimits = { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxAgeMs: 30_000 };
 
 interface Entry {
   value: unknown;

@@ -5,11 +5,11 @@
 // then reads never sees its own write missing while the notification is on its way.
 import { connect, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
-import { getTableName } from 'drizzle-orm';
+import { getTableName, type Table } from 'drizzle-orm';
 import { Cache, type MutationOption } from 'drizzle-orm/cache/core';
 import postgres from 'postgres';
 
-export const CHANGES_CHANNEL = 'sprocket_changes';
+const CHANGES_CHANNEL = 'sprocket_changes';
 
 /** A table's name, or null when changes may have been missed and everything must be dropped. */
 export type ChangeListener = (table: string | null) => void;
@@ -17,7 +17,7 @@ export type ChangeListener = (table: string | null) => void;
 export interface ChangeFeed {
   /** False while notifications from other processes cannot arrive: caches must not serve then. */
   readonly live: boolean;
-  subscribe(listener: ChangeListener): () => void;
+  subscribe: (listener: ChangeListener) => () => void;
 }
 
 /** The feed's writable side, used by the database module that feeds it. */
@@ -42,7 +42,7 @@ export class ChangeHub implements ChangeFeed {
 
   /** drizzle's cache hook, used only for its mutation callback: reports this process's writes. */
   localWrites(): Cache {
-    const hub = this;
+    const emit = (table: string) => this.emit(table);
     return new (class extends Cache {
       strategy(): 'explicit' {
         return 'explicit';
@@ -52,7 +52,8 @@ export class ChangeHub implements ChangeFeed {
       }
       async put(): Promise<void> {}
       async onMutate({ tables }: MutationOption): Promise<void> {
-        for (const table of [tables ?? []].flat()) hub.emit(typeof table === 'string' ? table : getTableName(table));
+        const changed: Array<string | Table> = [tables ?? []].flat();
+        for (const table of changed) emit(typeof table === 'string' ? table : getTableName(table));
       }
     })();
   }
@@ -60,7 +61,7 @@ export class ChangeHub implements ChangeFeed {
 
 /** PGlite delivers notifications in-process, before the writing call returns. */
 export async function listenPglite(client: PGlite, hub: ChangeHub): Promise<() => Promise<void>> {
-  const unlisten = await client.listen(CHANGES_CHANNEL, (table) => hub.emit(table));
+  const unlisten = await client.listen(CHANGES_CHANNEL, (table: string) => hub.emit(table));
   hub.setLive(true);
   return () => unlisten();
 }
@@ -72,7 +73,7 @@ export async function listenPglite(client: PGlite, hub: ChangeHub): Promise<() =
 export async function listenPostgres(
   url: string,
   hub: ChangeHub,
-  connection: Pick<postgres.Options<{}>, 'backoff' | 'connect_timeout'>,
+  connection: Pick<postgres.Options<Record<string, never>>, 'backoff' | 'connect_timeout'>,
 ): Promise<() => Promise<void>> {
   const lost = () => hub.setLive(false);
   const listener = postgres(url, {

@@ -21,8 +21,8 @@ export interface DatabaseHandle {
   /** Which tables change, from this process and every other one sharing the database. */
   changes: ChangeFeed;
   /** Resolves when the database answers a trivial query. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
 }
 
 const migrationsFolder = projectPath('migrations');

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Meta } from '../trpc';
 
-export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
+const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 export const CDN_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
 
 /** The headers of an answer made only of shared reads. */

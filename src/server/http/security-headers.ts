@@ -12,7 +12,7 @@ const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'http
 const STRIPE_API = 'https://api.stripe.com';
 
 /** The Content-Security-Policy directives for the pages of this run mode. */
-export function contentSecurityPolicy(runtimeConfig: RuntimeConfig): Record<string, string[]> {
+function contentSecurityPolicy(runtimeConfig: RuntimeConfig): Record<string, string[]> {
   const { firebase, payments } = runtimeConfig;
   const emulators = [firebase.emulatorUrl, payments.mode === 'emulator' ? payments.apiBase : undefined]
     .filter((url): url is string => Boolean(url))
@@ -45,7 +45,7 @@ export function contentSecurityPolicy(runtimeConfig: RuntimeConfig): Record<stri
 }
 
 /** `name source source; name …` as browsers read it; a directive without sources stands alone. */
-export function policyText(directives: Record<string, string[]>): string {
+function policyText(directives: Record<string, string[]>): string {
   return Object.entries(directives)
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join(';');

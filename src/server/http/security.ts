@@ -53,7 +53,7 @@ export function httpClient(request: FastifyRequest): HttpClient {
  * Fields of a request's log lines that may carry credentials or card data. Fastify logs no
  * headers or bodies, but errors and objects our code logs could.
  */
-export const REDACTED_LOG_PATHS = [
+const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',

@@ -58,7 +58,7 @@ export interface ExportLoopOptions {
 
 export interface ExportLoop {
   /** Stops checking and waits for an export in progress. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

@@ -32,7 +32,7 @@ export interface RunningAuthEmulator {
   /** The Firebase CLI process. */
   pid: number;
   /** Stops the emulator (saving its accounts when it has a dataDir); safe to call twice. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -203,12 +203,12 @@ function portFree(host: string, port: number): Promise<boolean> {
 }
 
 interface CollectedOutput {
-  recent(): string;
+  recent: () => string;
   /**
    * The CLI said all its emulators are ready, which it does only after importing the saved
    * accounts: the emulator answers on its port before that.
    */
-  announcedReady(): boolean;
+  announcedReady: () => boolean;
 }
 
 const READY_ANNOUNCEMENT = 'All emulators ready';

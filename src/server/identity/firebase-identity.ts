@@ -17,7 +17,7 @@ export interface FirebaseIdentityOptions {
 
 export interface FirebaseIdentity extends IdentityProvider {
   /** Releases the firebase-admin app (its HTTP agents), for a clean shutdown. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 const EMULATOR_HOST_VARIABLE = 'FIREBASE_AUTH_EMULATOR_HOST';

@@ -17,12 +17,12 @@ export interface IdentityProvider {
    * Throws IdentityTokenError for a bad, expired, revoked or forged token, or one of a disabled
    * or deleted account; IdentityUnavailableError when the provider cannot be reached.
    */
-  verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
+  verifyIdToken: (idToken: string) => Promise<VerifiedIdentity>;
   /** Disables the account and revokes its refresh tokens; an unknown uid is left alone. */
-  disableUser(uid: string): Promise<void>;
+  disableUser: (uid: string) => Promise<void>;
   /** Creates the account if no account has this email (used to seed demo accounts). */
-  ensureUser(u: { email: string; password: string; displayName: string }): Promise<{ uid: string }>;
-  getUserByEmail(email: string): Promise<{ uid: string; disabled: boolean } | null>;
+  ensureUser: (u: { email: string; password: string; displayName: string }) => Promise<{ uid: string }>;
+  getUserByEmail: (email: string) => Promise<{ uid: string; disabled: boolean } | null>;
 }
 
 /** The token cannot be trusted or its account may no longer sign in: answer 401. */

@@ -24,19 +24,19 @@ export interface PaymentsGateway {
    * Idempotent per booking: the same booking always gets the same intent, except that one
    * `replacing` a canceled intent is a new one.
    */
-  createIntent(request: {
+  createIntent: (request: {
     bookingId: string;
     amountCents: number;
     currency: string;
     email: string;
     /** The booking's canceled intent this one replaces. */
     replacing?: string;
-  }): Promise<PaymentIntentView>;
+  }) => Promise<PaymentIntentView>;
   /** Null when the provider does not know the id. */
-  retrieveIntent(id: string): Promise<PaymentIntentView | null>;
-  cancelIntent(id: string): Promise<PaymentIntentView>;
+  retrieveIntent: (id: string) => Promise<PaymentIntentView | null>;
+  cancelIntent: (id: string) => Promise<PaymentIntentView>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError otherwise. */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  parseWebhook: (rawBody: Buffer, signature: string | undefined) => PaymentEvent;
 }
 
 export class PaymentsUnavailableError extends Error {}

@@ -10,7 +10,7 @@ import { tools } from '../db/schema';
 import { recordAudit } from '../services/audit';
 import { adminProcedure, router, sharedRead } from '../trpc';
 
-export const toolColumns = {
+const toolColumns = {
   id: tools.id,
   seq: tools.seq,
   name: tools.name,
@@ -33,7 +33,7 @@ export interface ToolView {
   description: string;
 }
 
-export function toToolView(row: ToolRow): ToolView {
+function toToolView(row: ToolRow): ToolView {
   return {
     _id: row.id,
     name: row.name,

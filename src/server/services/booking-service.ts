@@ -92,7 +92,8 @@ function bookingFromRow(row: Record<string, unknown>): BookingRow {
 
 /** postgres-js answers a raw statement with the rows; PGlite with { rows }. */
 function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  return Array.isArray(result) ? result : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
+  if (Array.isArray(result)) return result as Array<Record<string, unknown>>;
+  return (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
 }
 
 /** Explains why the conditional stock update took nothing, in the order the rules apply. */

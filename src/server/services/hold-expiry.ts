@@ -12,7 +12,7 @@ import type { PaymentsGateway } from '../payments/payments-gateway';
 import { bookingColumns } from './booking-views';
 import { cancelBooking } from './cancellation';
 
-export const HOLD_EXPIRY_CHECK_EVERY_MS = 60_000;
+const HOLD_EXPIRY_CHECK_EVERY_MS = 60_000;
 const BATCH_SIZE = 100;
 
 export interface HoldExpiryOptions {
@@ -89,7 +89,7 @@ async function expireOne(db: Database, payments: PaymentsGateway, id: string, cu
 
 export interface HoldExpiryTimer {
   /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** Runs expireStaleHolds every `everyMs` (unref'd: it never keeps the process alive). */

@@ -18,7 +18,7 @@ export interface EmbeddedStorefront {
   paymentsApiBase: string;
   /** Milliseconds from the spawn until GET /ready answered. */
   readyAfterMs: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface EmbeddedStorefrontOptions {

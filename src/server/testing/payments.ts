@@ -10,7 +10,7 @@ import type { BookingView } from '../services/booking-views';
 import { TEST_STRIPE_KEYS } from './test-keys';
 import type { TestShop, TestUser } from './test-shop';
 
-export const GOOD_CARD = '4242424242424242';
+const GOOD_CARD = '4242424242424242';
 
 const lastYear = String(new Date().getUTCFullYear() - 1);
 

@@ -17,11 +17,11 @@ export interface PrivatePostgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string;
   /** Stops the server: 'fast' as an orderly restart does, 'immediate' as a crash. */
-  stop(mode: 'fast' | 'immediate'): Promise<void>;
+  stop: (mode: 'fast' | 'immediate') => Promise<void>;
   /** Starts it again (after an immediate stop, it recovers from its WAL first). */
-  start(): Promise<void>;
+  start: () => Promise<void>;
   /** Stops it if running and deletes its files. */
-  destroy(): Promise<void>;
+  destroy: () => Promise<void>;
 }
 
 /** The newest installed server's bin directory, or null. */

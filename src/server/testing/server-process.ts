@@ -17,9 +17,9 @@ export interface ServerProcess {
   /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
   exited: Promise<number | null>;
   /** Sends SIGTERM and waits for the process to end (killing it, and failing, after 20 s). */
-  stop(): Promise<number | null>;
+  stop: () => Promise<number | null>;
   /** What the process wrote to stderr (its logs), for failure messages. */
-  logs(): string;
+  logs: () => string;
 }
 
 /**

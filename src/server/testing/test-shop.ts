@@ -2,7 +2,6 @@
 // emulator, an in-process payments emulator, and helpers to act as a visitor, customer or admin.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -31,10 +30,10 @@ export interface TestShop {
   payments: RunningPaymentsEmulator;
   /** The HTTP app, for `inject` at the REST paths. */
   app: FastifyInstance;
-  caller(user: SessionUser | null): ReturnType<typeof createCaller>;
-  createUser(role?: 'admin' | 'user', overrides?: Partial<typeof users.$inferInsert>): Promise<TestUser>;
-  createTool(overrides?: Partial<typeof tools.$inferInsert>): Promise<{ id: string; name: string }>;
-  close(): Promise<void>;
+  caller: (user: SessionUser | null) => ReturnType<typeof createCaller>;
+  createUser: (role?: 'admin' | 'user', overrides?: Partial<typeof users.$inferInsert>) => Promise<TestUser>;
+  createTool: (overrides?: Partial<typeof tools.$inferInsert>) => Promise<{ id: string; name: string }>;
+  close: () => Promise<void>;
 }
 
 export interface TestUser {

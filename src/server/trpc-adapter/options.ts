@@ -47,6 +47,6 @@ export function refuseUnsupported(options: Record<string, unknown>): void {
     throw new Error('trpcAdapter does not load lazy routers (the option "router" has some)');
   const { maxBatchSize } = options;
   if (maxBatchSize !== undefined && !(Number.isInteger(maxBatchSize) && (maxBatchSize as number) >= 1)) {
-    throw new Error(`trpcAdapter's option "maxBatchSize" must be a whole number of at least 1, not ${String(maxBatchSize)}`);
+    throw new Error(`trpcAdapter's option "maxBatchSize" must be a whole number of at least 1, not ${JSON.stringify(maxBatchSize)}`);
   }
 }

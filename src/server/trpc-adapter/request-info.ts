@@ -45,7 +45,7 @@ export function readRequestInfo(
     const raw = method === 'GET' ? firstValue(query.input) || undefined : (request.body as string | undefined);
     const parsed: unknown = raw === undefined ? undefined : JSON.parse(raw);
     if (parsed === undefined) return {};
-    if (!isBatchCall) return { 0: config.transformer.input.deserialize(parsed) };
+    if (!isBatchCall) return { 0: config.transformer.input.deserialize(parsed) as unknown };
     if (!isObject(parsed)) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: '"input" needs to be an object when doing a batch call' });
     }

@@ -9,7 +9,7 @@ export interface TestContext {
   caller: string | null;
 }
 
-export interface Counts {
+interface Counts {
   contexts: number;
   runs: number;
 }
