@@ -132,7 +132,7 @@ function junkPaths(count: number): string[] {
       case 2:
         return `/tools?limit=6&junk=${junk}`;
       default:
-        return `/trpc/${Array.from({ length: 200 }, () => 'tools.list').join(',')}?batch=1&junk=${junk}`;
+        return `/trpc/${Array.from({ length: 30 }, () => 'tools.list').join(',')}?batch=1&junk=${junk}`;
     }
   });
 }

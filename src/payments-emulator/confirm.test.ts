@@ -103,7 +103,7 @@ describe('through the stripe SDK', () => {
     await stripe.paymentIntents.cancel(intent.id);
     await expect(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({
       code: 'payment_intent_unexpected_state',
-      message: expect.stringContaining('it has a status of canceled'),
+      message: expect.stringContaining('it has a status of canceled') as unknown,
     });
   });
 
@@ -116,7 +116,7 @@ describe('through the stripe SDK', () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({
       code: 'payment_intent_unexpected_state',
-      message: expect.stringMatching(/^You cannot cancel this PaymentIntent because it has a status of succeeded\./),
+      message: expect.stringMatching(/^You cannot cancel this PaymentIntent because it has a status of succeeded\./) as unknown,
     });
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
   });

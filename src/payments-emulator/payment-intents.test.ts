@@ -78,7 +78,7 @@ describe('authentication', () => {
 
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
-      error: { type: 'invalid_request_error', message: expect.stringMatching(/^You did not provide an API key/) },
+      error: { type: 'invalid_request_error', message: expect.stringMatching(/^You did not provide an API key/) as unknown },
     });
   });
 
@@ -98,7 +98,7 @@ describe('authentication', () => {
     for (const call of [browserKeyed.paymentIntents.create(bookingIntent), browserKeyed.paymentIntents.cancel(intent.id)]) {
       const error = await call.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
-      expect(error).toMatchObject({ message: expect.stringMatching(/cannot be made with a publishable API key/) });
+      expect(error).toMatchObject({ message: expect.stringMatching(/cannot be made with a publishable API key/) as unknown });
     }
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
   });
@@ -124,7 +124,7 @@ describe('idempotency', () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
     expect(error).toMatchObject({
       statusCode: 400,
-      message: expect.stringMatching(/^Keys for idempotent requests can only be used with the same parameters/),
+      message: expect.stringMatching(/^Keys for idempotent requests can only be used with the same parameters/) as unknown,
     });
   });
 
@@ -167,7 +167,7 @@ it('answers an unknown route with 404 in Stripe’s error shape', async () => {
   expect(await response.json()).toEqual({
     error: {
       type: 'invalid_request_error',
-      message: expect.stringMatching(/^Unrecognized request URL \(GET: \/v1\/customers\)/),
+      message: expect.stringMatching(/^Unrecognized request URL \(GET: \/v1\/customers\)/) as unknown,
     },
   });
 });

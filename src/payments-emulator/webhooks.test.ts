@@ -48,7 +48,7 @@ describe('events', () => {
       object: 'event',
       type: 'payment_intent.succeeded',
       livemode: false,
-      api_version: expect.any(String),
+      api_version: expect.any(String) as unknown,
       data: { object: { id: intent.id, object: 'payment_intent', status: 'succeeded', metadata: { bookingId: 'b-9' } } },
     });
     expect(event.id).toMatch(/^evt_/);

@@ -1,7 +1,7 @@
 // The server's folders are layers that import one way: requests → procedures → services →
 // gateways and storage. This reads every production file's relative imports and refuses one that
 // reaches a higher layer, so the layers a newcomer reads from the folder names stay true. (That
-// production code never imports test support is import-boundaries.test.ts's job.)
+// production code never imports test support is checked by ESLint: eslint.config.js.)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

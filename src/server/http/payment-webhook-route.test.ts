@@ -213,7 +213,13 @@ describe('repeated and out-of-order deliveries', () => {
     ]);
 
     expect(deliveries.map((d) => d.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect(deliveries.map((d) => d.json().outcome).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'handled']);
+    expect(deliveries.map((d) => d.json<{ outcome: string }>().outcome).sort()).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'handled',
+    ]);
     for (const call of calls) {
       expect(call).toMatchObject({ status: 'fulfilled', value: { status: 'paid', transaction: intent.id } });
     }

@@ -53,7 +53,7 @@ describe('HTTP caching of public reads', () => {
     const part = await shop.createTool({ name: `Kept answer part ${via}`, available: 40, minimumOrderQuantity: 1 });
     type Item = { _id: string; available: number };
     const availableOf = async () => {
-      const answer = (await shop.app.inject({ method: 'GET', url })).json() as Item[] | { result: { data: { items: Item[] } } };
+      const answer = (await shop.app.inject({ method: 'GET', url })).json<Item[] | { result: { data: { items: Item[] } } }>();
       const items = Array.isArray(answer) ? answer : answer.result.data.items;
       return items.find((item) => item._id === part.id)?.available;
     };

@@ -139,7 +139,7 @@ describe('the /trpc route with the browser client', () => {
     });
     const overGet = await fetch(`${baseUrl}/trpc/reviews.create?input=${input({ rating: 5, text: 'x' })}`);
     expect(overGet.status).toBe(405);
-    expect((await overGet.json()).error.data.code).toBe('METHOD_NOT_SUPPORTED');
+    expect(((await overGet.json()) as { error: { data: { code: string } } }).error.data.code).toBe('METHOD_NOT_SUPPORTED');
   });
 });
 

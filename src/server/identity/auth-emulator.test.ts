@@ -101,7 +101,7 @@ describe('a server that dies without closing its emulator', () => {
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const firstLine = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: server.stdout! }).once('line', resolve);
+      createInterface({ input: server.stdout }).once('line', resolve);
       server.once('exit', (code) => {
         reject(new Error(`the server exited (${code}) before its emulator started`));
       });

@@ -50,7 +50,7 @@ describe('verifyIdToken', () => {
       emailVerified: false,
       name: account.displayName,
       picture: null,
-      authTime: expect.any(Number),
+      authTime: expect.any(Number) as unknown,
     });
     expect(verified.authTime).toBeGreaterThanOrEqual(before - 1);
     expect(verified.authTime).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));

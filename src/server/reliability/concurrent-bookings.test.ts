@@ -22,11 +22,10 @@ afterAll(() => shop.close());
 
 /** One customer per request, quantities 1, 2, 3 in turn, alternating REST and tRPC. */
 function raceFor(customers: Array<{ token: string }>, toolId: string, servers: string[]) {
-  return customers.map(({ token }, index) => ({
-    token,
-    server: servers[index % servers.length] as string,
-    request: { toolId, quantity: 1 + (index % 3), via: (index % 4 < 2 ? 'rest' : 'trpc') as Via },
-  }));
+  return customers.map(({ token }, index) => {
+    const via: Via = index % 4 < 2 ? 'rest' : 'trpc';
+    return { token, server: servers[index % servers.length] as string, request: { toolId, quantity: 1 + (index % 3), via } };
+  });
 }
 
 describe('the last units of a part, booked by many customers at once through one server', () => {

@@ -3,7 +3,7 @@
 // connections at once, finishes that request with 200, writes its result to the database, then
 // exits with 0.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,14 +21,14 @@ import { TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
 interface Gate {
   url: string;
   /** Holds the next create call; resolves once it has arrived and is held. */
-  holdNextCreate(): Promise<void>;
-  release(): void;
-  close(): Promise<void>;
+  holdNextCreate: () => Promise<void>;
+  release: () => void;
+  close: () => Promise<void>;
 }
 
 async function startGate(target: string): Promise<Gate> {
   let armed: { arrived: () => void; released: Promise<void> } | null = null;
-  const server: Server = createServer(async (request, response) => {
+  const forward = async (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     if (armed && request.method === 'POST' && request.url === '/v1/payment_intents') {
@@ -47,6 +47,13 @@ async function startGate(target: string): Promise<Gate> {
     });
     response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
     response.end(Buffer.from(await upstream.arrayBuffer()));
+  };
+  const server: Server = createServer((request, response) => {
+    // As any gateway does, a pass-through that fails answers 502 rather than leave its caller waiting.
+    forward(request, response).catch((error: unknown) => {
+      if (response.headersSent) response.destroy();
+      else response.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -82,8 +89,8 @@ function connectionRefused(port: number): Promise<boolean> {
  */
 async function databaseForServerProcess(): Promise<{
   env: Record<string, string>;
-  use<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T>;
-  cleanup(): Promise<void>;
+  use: <T>(work: (handle: DatabaseHandle) => Promise<T>) => Promise<T>;
+  cleanup: () => Promise<void>;
 }> {
   if (usingPostgres()) {
     const database = await openTestDatabase();

@@ -29,6 +29,10 @@ const part = {
   available: 20,
 };
 
+/** The parts of the REST answers these tests read. */
+type Booking = { _id: string; paid: boolean };
+type ErrorAnswer = { error: { code: string; message: string } };
+
 async function book(user: TestUser, toolsId: string, amount = 2) {
   const response = await shop.app.inject({
     method: 'POST',
@@ -63,8 +67,8 @@ describe('catalogue and reviews', () => {
 
     const created = await shop.app.inject({ method: 'POST', url: '/tools', payload: part, headers: admin.headers });
     expect(created.statusCode).toBe(201);
-    const tool = created.json();
-    expect(tool).toEqual({ _id: expect.any(String), ...part });
+    const tool = created.json<unknown>();
+    expect(tool).toEqual({ _id: expect.any(String) as unknown, ...part });
 
     const list = await shop.app.inject('/tools');
     expect(list.statusCode).toBe(200);
@@ -90,14 +94,19 @@ describe('catalogue and reviews', () => {
     ).toBe(403);
     const removed = await shop.app.inject({ method: 'DELETE', url: `/deleted?amount=${tool.id}`, headers: admin.headers });
     expect(removed.json()).toEqual({ deletedCount: 1 });
-    expect((await shop.app.inject('/tools?limit=100')).json().map((t: { _id: string }) => t._id)).not.toContain(tool.id);
+    expect((await shop.app.inject('/tools?limit=100')).json<Array<{ _id: string }>>().map((t) => t._id)).not.toContain(tool.id);
   });
 
   it('GET /review lists reviews with the total in a header', async () => {
     await shop.caller(customer.user).reviews.create({ rating: 4, text: 'Nice.' });
     const response = await shop.app.inject('/review');
     expect(response.statusCode).toBe(200);
-    expect(response.json()[0]).toMatchObject({ rating: 4, text: 'Nice.', img: expect.any(String), name: expect.any(String) });
+    expect(response.json<unknown[]>()[0]).toMatchObject({
+      rating: 4,
+      text: 'Nice.',
+      img: expect.any(String) as unknown,
+      name: expect.any(String) as unknown,
+    });
     expect(Number(response.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
   });
 
@@ -128,20 +137,20 @@ describe('bookings', () => {
     const tool = await shop.createTool({ minimumOrderQuantity: 2, available: 3 });
     const low = await book(customer, tool.id, 1);
     expect(low.statusCode).toBe(400);
-    expect(low.json().error.message).toBe(messages.quantityOutOfRange);
+    expect(low.json<ErrorAnswer>().error.message).toBe(messages.quantityOutOfRange);
     const high = await book(customer, tool.id, 4);
     expect(high.statusCode).toBe(409);
   });
 
   it('GET /booking?email= returns the caller’s orders, and 403 for someone else’s email', async () => {
     const tool = await shop.createTool();
-    const booked = (await book(customer, tool.id)).json();
+    const booked = (await book(customer, tool.id)).json<Booking>();
     const mine = await shop.app.inject({
       url: `/booking?email=${encodeURIComponent(customer.user.email)}`,
       headers: customer.headers,
     });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().map((b: { _id: string }) => b._id)).toContain(booked._id);
+    expect(mine.json<Booking[]>().map((b) => b._id)).toContain(booked._id);
 
     const spying = await shop.app.inject({ url: `/booking?email=${encodeURIComponent(customer.user.email)}`, headers: other.headers });
     expect(spying.statusCode).toBe(403);
@@ -150,8 +159,8 @@ describe('bookings', () => {
 
   it('GET /booking/{id} shows the order to its owner and admins only', async () => {
     const tool = await shop.createTool();
-    const booked = (await book(customer, tool.id)).json();
-    expect((await shop.app.inject({ url: `/booking/${booked._id}`, headers: customer.headers })).json()._id).toBe(booked._id);
+    const booked = (await book(customer, tool.id)).json<Booking>();
+    expect((await shop.app.inject({ url: `/booking/${booked._id}`, headers: customer.headers })).json<Booking>()._id).toBe(booked._id);
     expect((await shop.app.inject({ url: `/booking/${booked._id}`, headers: admin.headers })).statusCode).toBe(200);
     expect((await shop.app.inject({ url: `/booking/${booked._id}`, headers: other.headers })).statusCode).toBe(403);
     expect((await shop.app.inject({ url: '/booking/00000000-0000-4000-8000-000000000000', headers: admin.headers })).statusCode).toBe(
@@ -162,7 +171,7 @@ describe('bookings', () => {
 
   it('PATCH /booking/{id} refuses a made-up transaction id and leaves the order unpaid', async () => {
     const tool = await shop.createTool();
-    const booked = (await book(customer, tool.id)).json();
+    const booked = (await book(customer, tool.id)).json<Booking>();
     const response = await shop.app.inject({
       method: 'PATCH',
       url: `/booking/${booked._id}`,
@@ -170,13 +179,13 @@ describe('bookings', () => {
       payload: { order: booked, transactionId: 'pi_madeup123' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(messages.paymentMismatch);
-    expect((await shop.app.inject({ url: `/booking/${booked._id}`, headers: customer.headers })).json().paid).toBe(false);
+    expect(response.json<ErrorAnswer>().error.message).toBe(messages.paymentMismatch);
+    expect((await shop.app.inject({ url: `/booking/${booked._id}`, headers: customer.headers })).json<Booking>().paid).toBe(false);
   });
 
   it('DELETE /booking?amount= cancels the owner’s unpaid order', async () => {
     const tool = await shop.createTool();
-    const booked = (await book(customer, tool.id)).json();
+    const booked = (await book(customer, tool.id)).json<Booking>();
     expect((await shop.app.inject({ method: 'DELETE', url: `/booking?amount=${booked._id}` })).statusCode).toBe(401);
     expect(
       (await shop.app.inject({ method: 'DELETE', url: `/booking?amount=${booked._id}`, headers: other.headers })).statusCode,
@@ -187,11 +196,11 @@ describe('bookings', () => {
 
   it('GET /bookingss lists all orders for admins only', async () => {
     const tool = await shop.createTool();
-    const booked = (await book(other, tool.id)).json();
+    const booked = (await book(other, tool.id)).json<Booking>();
     expect((await shop.app.inject({ url: '/bookingss' })).statusCode).toBe(401);
     expect((await shop.app.inject({ url: '/bookingss', headers: customer.headers })).statusCode).toBe(403);
     const all = await shop.app.inject({ url: '/bookingss?limit=100', headers: admin.headers });
-    expect(all.json().map((b: { _id: string }) => b._id)).toContain(booked._id);
+    expect(all.json<Booking[]>().map((b) => b._id)).toContain(booked._id);
   });
 });
 
@@ -211,7 +220,7 @@ describe('users', () => {
       payload: { email },
     });
     expect(response.statusCode).toBe(200);
-    const { token } = response.json();
+    const { token } = response.json<{ token: string }>();
     const admin = await shop.app.inject({ url: `/admin/${email}`, headers: { authorization: `Bearer ${token}` } });
     expect(admin.json()).toEqual({ admin: false });
 
@@ -256,7 +265,7 @@ describe('users', () => {
 describe('payments', () => {
   it('POST /create-payment-intent answers { clientSecret } for the owner only', async () => {
     const tool = await shop.createTool({ priceCents: 20_00 });
-    const booked = (await book(customer, tool.id, 2)).json();
+    const booked = (await book(customer, tool.id, 2)).json<Booking>();
     const url = '/create-payment-intent';
     expect((await shop.app.inject({ method: 'POST', url, payload: { bookingId: booked._id } })).statusCode).toBe(401);
     expect(
@@ -269,7 +278,7 @@ describe('payments', () => {
       headers: customer.headers,
     });
     expect(wrongPrice.statusCode).toBe(400);
-    expect(wrongPrice.json().error.message).toBe(messages.priceChanged);
+    expect(wrongPrice.json<ErrorAnswer>().error.message).toBe(messages.priceChanged);
 
     const response = await shop.app.inject({
       method: 'POST',
@@ -278,7 +287,7 @@ describe('payments', () => {
       headers: customer.headers,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) });
+    expect(response.json()).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) as unknown });
   });
 });
 
@@ -291,7 +300,7 @@ describe('errors', () => {
       payload: '{"toolsId":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.code).toBe('BAD_REQUEST');
+    expect(malformed.json<ErrorAnswer>().error.code).toBe('BAD_REQUEST');
     const missing = await shop.app.inject('/no-such-thing');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });

@@ -135,7 +135,7 @@ describe('bookings.mine and byId', () => {
     const mine = async () => {
       const response = await shop.app.inject({ url: '/trpc/bookings.mine', headers: me.headers });
       expect(response.statusCode).toBe(200);
-      return (response.json() as { result: { data: { items: Array<{ _id: string; status: string }> } } }).result.data.items;
+      return response.json<{ result: { data: { items: Array<{ _id: string; status: string }> } } }>().result.data.items;
     };
     expect(await mine()).toEqual([expect.objectContaining({ _id: booked._id, status: 'unpaid' })]);
 
@@ -154,7 +154,7 @@ describe('bookings.mine and byId', () => {
     const url = `/trpc/bookings.mine?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { limit: 50 } }))}`;
     const ordersOf = async (headers: { authorization: string }) => {
       const response = await shop.app.inject({ url, headers });
-      return { status: response.statusCode, body: response.json() as Array<{ result?: { data: { items: Array<{ _id: string }> } } }> };
+      return { status: response.statusCode, body: response.json<Array<{ result?: { data: { items: Array<{ _id: string }> } } }>>() };
     };
     const idsOf = (answer: Awaited<ReturnType<typeof ordersOf>>) => answer.body[0]?.result?.data.items.map((order) => order._id);
 

@@ -91,7 +91,7 @@ describe('security headers', () => {
           'x-frame-options': 'SAMEORIGIN',
           'referrer-policy': 'strict-origin-when-cross-origin',
           'cross-origin-opener-policy': 'same-origin-allow-popups',
-          'strict-transport-security': expect.stringContaining('max-age='),
+          'strict-transport-security': expect.stringContaining('max-age=') as unknown,
         });
         expect(policyOf(answer).get('default-src')).toEqual(["'self'"]);
       }
@@ -261,7 +261,7 @@ describe('rate limits', () => {
       payload: JSON.stringify(calls),
       headers: { ...someone.headers, 'content-type': 'application/json' },
     });
-    const results = response.json() as Array<{ result?: unknown; error?: { data: { code: string } } }>;
+    const results = response.json<Array<{ result?: unknown; error?: { data: { code: string } } }>>();
     expect(results.filter((result) => result.result)).toHaveLength(3);
     expect(results.filter((result) => result.error?.data.code === 'TOO_MANY_REQUESTS')).toHaveLength(2);
   });
@@ -378,7 +378,7 @@ describe('request logs', () => {
     };
 
     const exchanged = await send({ method: 'PUT', url: `/user/${encodeURIComponent(email)}`, headers: bearer(idToken) });
-    const session = (exchanged.json() as { token: string }).token;
+    const session = exchanged.json<{ token: string }>().token;
     await send({ ...trpcCall('users.createSession', { email, idToken }), headers: { 'content-type': 'application/json' } });
     await send({ url: '/trpc/users.me', headers: bearer(session) });
     await send({ url: '/trpc/users.me', headers: bearer(withSubject(session, customer.user.id)) });

@@ -220,7 +220,7 @@ const routes: Record<string, Operation<unknown>> = {
   'POST /vitals': op({ expected: PUBLIC, call: () => json('POST', '/vitals', { name: 'LCP', value: 1200, rating: 'good' }) }),
   // CORS preflights: no other origin is allowed by default, so nobody gets an answer.
   'OPTIONS *': op({
-    expected: { ...PUBLIC, ...Object.fromEntries(subjectNames.map((name) => [name, 404])) } as Row,
+    expected: { ...PUBLIC, ...Object.fromEntries(subjectNames.map((name) => [name, 404])) },
     call: () => ({
       method: 'OPTIONS',
       url: '/tools',

@@ -31,7 +31,11 @@ describe('payments.createIntent', () => {
 
     const opened = await shop.caller(customer.user).payments.createIntent({ bookingId: booking._id });
 
-    expect(opened).toEqual({ clientSecret: expect.any(String), paymentIntentId: expect.stringMatching(/^pi_/), amount: 37.02 });
+    expect(opened).toEqual({
+      clientSecret: expect.any(String) as unknown,
+      paymentIntentId: expect.stringMatching(/^pi_/) as unknown,
+      amount: 37.02,
+    });
     const intent = await stripeFor(shop).paymentIntents.retrieve(opened.paymentIntentId);
     expect(intent).toMatchObject({
       id: opened.paymentIntentId,
@@ -182,12 +186,12 @@ describe('POST /create-payment-intent', () => {
     const second = await post(customer, { bookingId: booking._id });
 
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) });
+    expect(first.json()).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) as unknown });
     expect(second.json()).toEqual(first.json());
     const { paymentIntentId } = await bookingRow(shop, booking._id);
     const intent = await stripeFor(shop).paymentIntents.retrieve(paymentIntentId ?? '');
     expect(intent).toMatchObject({
-      client_secret: first.json().clientSecret,
+      client_secret: first.json<{ clientSecret: string }>().clientSecret,
       amount: 30_00,
       currency: 'usd',
       metadata: { bookingId: booking._id },
@@ -247,7 +251,7 @@ describe('cancelling a booking that has a PaymentIntent', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
     const lateConfirm = await confirmInBrowser(shop, intent);
     expect(lateConfirm.status).toBe(400);
-    expect((await lateConfirm.json()).error.code).toBe('payment_intent_unexpected_state');
+    expect(((await lateConfirm.json()) as { error: { code: string } }).error.code).toBe('payment_intent_unexpected_state');
   });
 
   it('cancels the intent too when an admin cancels through DELETE /booking', async () => {

@@ -75,7 +75,7 @@ describe('bookings.markPaid after the browser confirms the card', () => {
     const refused = await confirmInBrowser(shop, intent, card);
 
     expect(refused.status).toBe(402);
-    expect((await refused.json()).error).toMatchObject({ type: 'card_error', code, message });
+    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({ type: 'card_error', code, message });
     const atProvider = await stripeFor(shop).paymentIntents.retrieve(intent.id);
     expect(atProvider.status).toBe('requires_payment_method');
     expect(atProvider.last_payment_error).toMatchObject({ type: 'card_error', code, message });
