@@ -48,7 +48,7 @@ export const TEST_PAYMENT_METHOD_CARDS: Record<string, string> = {
   pm_card_chargeDeclinedExpiredCard: '4000000000000069',
 };
 
-export function passesLuhn(number: string): boolean {
+function passesLuhn(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false;
   let sum = 0;
   for (let index = 0; index < number.length; index++) {
