@@ -79,7 +79,10 @@ export function readRequestInfo(
     // Only httpSubscriptionLink and websockets send connection params; neither is served here.
     connectionParams: null,
     signal,
-    url: urlOf(request),
+    // Made only if something reads it: nothing in a JSON call needs it.
+    get url() {
+      return urlOf(request);
+    },
   };
   if (info.accept === 'application/jsonl') {
     const message = 'This server does not stream answers (httpBatchStreamLink); use httpBatchLink or httpLink';
