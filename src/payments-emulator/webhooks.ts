@@ -12,6 +12,7 @@ export const API_VERSION = '2026-10-28.endive';
 const RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000];
 const ATTEMPT_TIMEOUT_MS = 10_000;
 
+/** Stripe's event envelope; `request.id` is null for events no API request caused, as at Stripe. */
 export interface StripeEvent {
   id: string;
   object: 'event';
@@ -20,7 +21,7 @@ export interface StripeEvent {
   data: { object: unknown };
   livemode: false;
   pending_webhooks: number;
-  request: { id: string; idempotency_key: string | null };
+  request: { id: string | null; idempotency_key: string | null };
   type: string;
 }
 

@@ -20,11 +20,6 @@ export const users = pgTable(
     role: userRole('role').notNull().default('user'),
     /** Bumped to end every session token issued before. */
     sessionVersion: integer('session_version').notNull().default(0),
-    /**
-     * Bumped by a trigger (migrations/0003) whenever one of the user's bookings is written, in the
-     * writing statement; read with the session user, so a cached page of their orders is known to
-     * be current without reading the bookings.
-     */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -135,9 +135,9 @@ export function refuseUnlessUnpaid(booking: Pick<BookingRow, 'status'>): void {
 
 /**
  * Cancels an unpaid booking and returns its stock, in one statement: the stock half of
- * cancelBooking (cancellation.ts), which every cancel goes through so the intent is closed first. Only a booking still unpaid
- * at the moment of the update is cancelled, so a concurrent payment wins cleanly. Being one
- * statement, it takes the part's row before the user's (migrations/0003), as a booking does.
+ * cancelBooking (cancellation.ts), which every cancel goes through so the intent is closed first.
+ * Only a booking still unpaid at the moment of the update is cancelled, so a concurrent payment
+ * wins cleanly.
  */
 export async function cancelUnpaidBooking(db: Database, id: string, reason: CancelReason): Promise<BookingRow> {
   const result = await cancelUnpaid(db).execute({ id, reason });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { cardFields, confirmFromBrowser, futureExpiry, stripeClient } from '../../payments-emulator/testing/emulator';
+import type { StripeEvent } from '../../payments-emulator/webhooks';
 import { bookings, paymentEvents } from '../db/schema';
 import type { BookingView } from '../services/booking-views';
 import { TEST_STRIPE_KEYS } from './test-keys';
@@ -126,20 +127,8 @@ export async function providerIntent(shop: TestShop, id: string): Promise<Stripe
   return JSON.parse(JSON.stringify(await stripeFor(shop).paymentIntents.retrieve(id))) as Stripe.PaymentIntent;
 }
 
-export interface WebhookEvent {
-  id: string;
-  object: 'event';
-  api_version: string;
-  created: number;
-  data: { object: unknown };
-  livemode: false;
-  pending_webhooks: number;
-  request: { id: string | null; idempotency_key: string | null };
-  type: string;
-}
-
 /** A Stripe event envelope around `object`, with a fresh event id unless one is given. */
-export function eventFor(type: string, object: unknown, id = `evt_${randomBytes(12).toString('hex')}`): WebhookEvent {
+export function eventFor(type: string, object: unknown, id = `evt_${randomBytes(12).toString('hex')}`): StripeEvent {
   return {
     id,
     object: 'event',
@@ -163,7 +152,7 @@ export interface Delivery {
 }
 
 /** POSTs the event to /webhooks/stripe with a signature made by the `stripe` SDK. */
-export async function deliverWebhook(shop: TestShop, event: WebhookEvent, delivery: Delivery = {}) {
+export async function deliverWebhook(shop: TestShop, event: StripeEvent, delivery: Delivery = {}) {
   const payload = JSON.stringify(event, null, 2);
   const secret = delivery.secret === undefined ? TEST_STRIPE_KEYS.webhookSecret : delivery.secret;
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
