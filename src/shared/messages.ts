@@ -61,6 +61,7 @@ export const messages = {
   paymentNotSucceeded: 'The payment has not succeeded.',
   paymentMismatch: 'The payment does not match this order.',
   serverError: 'Something went wrong on our side. Please try again.',
+  shopUnreachable: 'We could not reach the shop. Check your internet connection and try again.',
   databaseUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   requestInvalid: 'The request is not valid.',
