@@ -12,6 +12,13 @@ export const messages = {
   quantityOutOfRange: 'please take a number among minimum quantity and avalable quantity',
   ratingOutOfRange: 'please give rating 1-5',
   confirmDelete: 'Are you sure you want to delete ?',
+  // The two answers of each confirm dialog asking confirmDelete.
+  keepOrder: 'Keep order',
+  cancelOrder: 'Cancel order',
+  keepProduct: 'Keep product',
+  deleteProduct: 'Delete product',
+  keepUser: 'Keep user',
+  removeUser: 'Remove user',
 
   makeAdminFailed: 'Failed to make an admin',
   makeAdminSucceeded: 'Make admin successfully',

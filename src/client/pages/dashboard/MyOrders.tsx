@@ -42,7 +42,8 @@ function CustomerOrders() {
   });
 
   async function cancelOrder(order: Order) {
-    if (await confirm(messages.confirmDelete)) cancel.mutate({ id: order._id });
+    if (await confirm({ message: messages.confirmDelete, actionLabel: messages.cancelOrder, keepLabel: messages.keepOrder }))
+      cancel.mutate({ id: order._id });
   }
 
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
