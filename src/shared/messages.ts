@@ -48,6 +48,8 @@ export const messages = {
   signInTooOld: 'Your sign-in is too old. Please sign in again.',
   tokenEmailMismatch: 'The signed-in account does not match this email.',
   identityTokenInvalid: 'The sign-in could not be verified. Please sign in again.',
+  googleNeedsConnection:
+    'Google sign-in needs an internet connection. Please sign in with your email and password, or try again once you are online.',
   identityUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
 
   partNotFound: 'This part does not exist.',
