@@ -82,7 +82,7 @@ describe('accessibility: no serious or critical axe violation', () => {
       .click();
     await see(page.getByRole('alertdialog'));
     await scanState(page, 'the confirm dialog on My Orders', report);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: messages.keepOrder }).click();
 
     const card = await productCard(page, part.name);
     await card.getByRole('button', { name: 'Book Now' }).click();

@@ -69,10 +69,10 @@ describe('an admin', () => {
     await openFromSidebar(page, 'Manage product');
     const remove = page.getByRole('button', { name: `Delete ${name}` });
     await remove.click();
-    await confirmDialog(page, messages.confirmDelete, 'Cancel');
+    await confirmDialog(page, messages.confirmDelete, messages.keepProduct);
     await see(rowWith(page, name));
     await remove.click();
-    await confirmDialog(page, messages.confirmDelete, 'Yes');
+    await confirmDialog(page, messages.confirmDelete, messages.deleteProduct);
     await expectToast(page, messages.deleted);
     await gone(rowWith(page, name));
 
@@ -105,7 +105,7 @@ describe('an admin', () => {
     await openFromSidebar(page, 'Make Admin');
     const row = rowWith(page, customer.email);
     await row.getByRole('button', { name: `Remove User: ${customer.email}` }).click();
-    await confirmDialog(page, messages.confirmDelete, 'Yes');
+    await confirmDialog(page, messages.confirmDelete, messages.removeUser);
     await expectToast(page, messages.deleted);
     await gone(row);
     // Nobody can remove their own account: the admin's own row has no Remove User button.

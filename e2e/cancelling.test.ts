@@ -23,11 +23,11 @@ describe('cancelling an unpaid order', () => {
     const row = rowWith(page, part.name);
     const cancel = row.getByRole('button', { name: `Cancel the order for ${part.name}` });
     await cancel.click();
-    await confirmDialog(page, messages.confirmDelete, 'Cancel');
+    await confirmDialog(page, messages.confirmDelete, messages.keepOrder);
     await see(row);
 
     await cancel.click();
-    await confirmDialog(page, messages.confirmDelete, 'Yes');
+    await confirmDialog(page, messages.confirmDelete, messages.cancelOrder);
     await expectToast(page, messages.deleted);
     await gone(row);
     await see(page.getByText('You have no orders yet.'));

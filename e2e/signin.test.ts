@@ -76,4 +76,17 @@ describe('signing in', () => {
     await expectPath(page, '/dashboard/addreview');
     await see(page.getByRole('heading', { name: 'Add A Review', level: 1 }));
   });
+
+  it('with Google and no connection to Google says it needs one, never a raw Firebase code', async () => {
+    const { page, context } = await browser.open();
+    await context.route(/^https:\/\/apis\.google\.com\//, (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+
+    const error = page.getByRole('alert').filter({ hasText: messages.googleNeedsConnection });
+    await see(error);
+    expect(await page.getByRole('alert').allTextContents()).not.toContainEqual(expect.stringContaining('auth/'));
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await accessToken(page)).toBeNull();
+  });
 });

@@ -56,8 +56,8 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await toast.waitFor({ state: 'detached', timeout: WAIT_MS });
 }
 
-/** Answers the confirm dialog after checking its question. */
-export async function confirmDialog(page: Page, question: string, answer: 'Yes' | 'Cancel'): Promise<void> {
+/** Answers the confirm dialog, by the name of one of its two buttons, after checking its question. */
+export async function confirmDialog(page: Page, question: string, answer: string): Promise<void> {
   const dialog = await see(page.getByRole('alertdialog'));
   await expectText(dialog.getByText(question, { exact: true }), question);
   await dialog.getByRole('button', { name: answer, exact: true }).click();

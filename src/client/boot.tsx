@@ -1,14 +1,12 @@
 // The app with its providers and the browser's router, started by main.tsx. A page the server
 // sent prerendered (inert until now) is replaced by the same page once its code has loaded.
-import { httpBatchLink } from '@trpc/client';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { z } from 'zod';
-import { MAX_BATCH_CALLS } from '../shared/constants';
 import { AppContent, AppProviders } from './app';
-import { getAccessToken } from './lib/access-token';
 import { createQueryClient } from './lib/query-client';
+import { shopLink } from './lib/shop-link';
 import { trpc } from './lib/trpc';
 import { reportWebVitalsAfterFirstPaint } from './lib/web-vitals-reporter';
 import { prerenderedPages } from './routes';
@@ -16,16 +14,9 @@ import { prerenderedPages } from './routes';
 // The Content-Security-Policy forbids eval: zod must not compile its parsers (or probe for eval).
 z.config({ jitless: true });
 
-function bearerHeader(): Record<string, string> {
-  const token = getAccessToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
 function App({ container }: { container: HTMLElement }) {
   const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(() =>
-    trpc.createClient({ links: [httpBatchLink({ url: '/trpc', headers: bearerHeader, maxItems: MAX_BATCH_CALLS })] }),
-  );
+  const [trpcClient] = useState(() => trpc.createClient({ links: [shopLink('/trpc')] }));
   // The prerendered HTML is gone once this has rendered: the live page takes input from here on,
   // and names itself (React keeps the page's <title>; the prerendered one would linger unused).
   useEffect(() => {

@@ -1,6 +1,6 @@
 // The tRPC context: the injected dependencies plus who is calling, resolved from the bearer
 // session token and the database on every request (so role changes and removals apply at once).
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimits } from './auth/rate-limits';
 import type { SessionTokens } from './auth/session-tokens';
@@ -34,19 +34,24 @@ export interface HttpClient {
 export interface Context {
   deps: AppDeps;
   user: SessionUser | null;
-  /** 'invalid' when a token was sent but is expired, tampered with or revoked. */
-  session: 'none' | 'valid' | 'invalid';
+  /**
+   * 'invalid' when a token was sent but is expired, tampered with or revoked; 'removed' when it
+   * was issued to an account an admin has removed since.
+   */
+  session: SessionState;
   /** Present for calls over HTTP (tRPC or REST), whose rate limits apply; absent in-process. */
   client?: HttpClient;
 }
 
+type SessionState = 'none' | 'valid' | 'invalid' | 'removed';
+
 export async function createContextInner(deps: AppDeps, authorization: string | undefined, client?: HttpClient): Promise<Context> {
   const token = bearerToken(authorization);
   if (!token) return { deps, user: null, session: 'none', client };
-  const user = await resolveSessionUser(deps, token).catch((error: unknown) => {
+  const resolved = await resolveSessionUser(deps, token).catch((error: unknown) => {
     throw databaseUnavailableError(error) ?? error;
   });
-  return user ? { deps, user, session: 'valid', client } : { deps, user: null, session: 'invalid', client };
+  return { deps, client, ...resolved };
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -64,17 +69,22 @@ const sessionUserById = preparedFor((db) =>
       displayName: users.displayName,
       photoUrl: users.photoUrl,
       sessionVersion: users.sessionVersion,
+      removedAt: users.removedAt,
     })
     .from(users)
-    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.removedAt)))
+    .where(eq(users.id, sql.placeholder('userId')))
     .prepare('session_user_by_id'),
 );
 
-async function resolveSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
+async function resolveSessionUser(
+  deps: AppDeps,
+  token: string,
+): Promise<{ user: SessionUser; session: 'valid' } | { user: null; session: 'invalid' | 'removed' }> {
   const claims = await deps.sessions.verify(token);
-  if (!claims) return null;
+  if (!claims) return { user: null, session: 'invalid' };
   const [user] = await sessionUserById(deps.db).execute({ userId: claims.userId });
-  if (!user || user.sessionVersion !== claims.version) return null;
-  const { sessionVersion: _version, ...sessionUser } = user;
-  return sessionUser;
+  if (user?.removedAt) return { user: null, session: 'removed' };
+  if (!user || user.sessionVersion !== claims.version) return { user: null, session: 'invalid' };
+  const { sessionVersion: _version, removedAt: _removedAt, ...sessionUser } = user;
+  return { user: sessionUser, session: 'valid' };
 }

@@ -84,7 +84,12 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) {
     throw new TRPCError({
       code: 'UNAUTHORIZED',
-      message: ctx.session === 'invalid' ? messages.sessionExpired : messages.signInRequired,
+      message:
+        ctx.session === 'removed'
+          ? messages.accountRemoved
+          : ctx.session === 'invalid'
+            ? messages.sessionExpired
+            : messages.signInRequired,
     });
   }
   return next({ ctx: { ...ctx, user: ctx.user } });

@@ -12,6 +12,13 @@ export const messages = {
   quantityOutOfRange: 'please take a number among minimum quantity and avalable quantity',
   ratingOutOfRange: 'please give rating 1-5',
   confirmDelete: 'Are you sure you want to delete ?',
+  // The two answers of each confirm dialog asking confirmDelete.
+  keepOrder: 'Keep order',
+  cancelOrder: 'Cancel order',
+  keepProduct: 'Keep product',
+  deleteProduct: 'Delete product',
+  keepUser: 'Keep user',
+  removeUser: 'Remove user',
 
   makeAdminFailed: 'Failed to make an admin',
   makeAdminSucceeded: 'Make admin successfully',
@@ -41,6 +48,8 @@ export const messages = {
   signInTooOld: 'Your sign-in is too old. Please sign in again.',
   tokenEmailMismatch: 'The signed-in account does not match this email.',
   identityTokenInvalid: 'The sign-in could not be verified. Please sign in again.',
+  googleNeedsConnection:
+    'Google sign-in needs an internet connection. Please sign in with your email and password, or try again once you are online.',
   identityUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
 
   partNotFound: 'This part does not exist.',
@@ -61,6 +70,7 @@ export const messages = {
   paymentNotSucceeded: 'The payment has not succeeded.',
   paymentMismatch: 'The payment does not match this order.',
   serverError: 'Something went wrong on our side. Please try again.',
+  shopUnreachable: 'We could not reach the shop. Check your internet connection and try again.',
   databaseUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   requestInvalid: 'The request is not valid.',

@@ -1,6 +1,7 @@
 // AuthProvider: signed in only with both a Firebase user and our session token; the role from users.me; sign out clears the token.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../shared/constants';
 import { messages } from '../../shared/messages';
@@ -11,6 +12,7 @@ import { loadFirebaseAuth } from './firebase';
 import { useAuth } from './useAuth';
 
 vi.mock('./firebase', () => ({ loadFirebaseAuth: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn() } }));
 
 function AuthProbe() {
   const { status, user, role, signOut } = useAuth();
@@ -39,7 +41,7 @@ function renderProvider(procedures: Parameters<typeof renderWithApi>[1]['procedu
     <AuthProvider>
       <AuthProbe />
     </AuthProvider>,
-    { procedures, at: '/home' },
+    { procedures, at: '/dashboard' },
   );
 }
 
@@ -47,6 +49,7 @@ describe('AuthProvider', () => {
   let fake: ReturnType<typeof fakeFirebaseKit>;
 
   beforeEach(() => {
+    vi.mocked(toast.error).mockClear();
     fake = fakeFirebaseKit(fakeFirebaseUser('casey@example.com'));
     vi.mocked(loadFirebaseAuth).mockResolvedValue(fake.kit);
   });
@@ -86,7 +89,7 @@ describe('AuthProvider', () => {
     expect(fake.sdk.signOut).toHaveBeenCalledOnce();
   });
 
-  it('signs out when the server refuses the stored session', async () => {
+  it('signs out, clears the token and goes to /home, saying why, when the server refuses the stored session', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'expired-token');
     renderProvider({
       'users.me': () => {
@@ -94,7 +97,22 @@ describe('AuthProvider', () => {
       },
     });
 
-    expect(await screen.findByText('signedOut nobody no-role')).toBeInTheDocument();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(fake.sdk.signOut).toHaveBeenCalled();
+    expect(toast.error).toHaveBeenCalledWith(messages.sessionExpired, expect.anything());
+  });
+
+  it('tells a removed user their account was removed, not that their session expired', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'removed-users-token');
+    renderProvider({
+      'users.me': () => {
+        throw apiError(401, messages.accountRemoved);
+      },
+    });
+
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith(messages.accountRemoved, expect.anything());
+    expect(toast.error).not.toHaveBeenCalledWith(messages.sessionExpired, expect.anything());
   });
 });

@@ -3,18 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from 'firebase/auth';
 import { clearAccessToken, useAccessToken } from '../lib/access-token';
-import { httpStatusOf } from '../lib/http-status';
 import { trpc } from '../lib/trpc';
 import { AuthContext, type AuthState, type AuthUser } from './auth-context';
 import { loadFirebaseAuth } from './firebase';
+import { sessionRefusalOf, useEndRefusedSession } from './useEndRefusedSession';
 
 function toAuthUser(user: User): AuthUser {
   return { uid: user.uid, email: user.email ?? '', displayName: user.displayName, photoURL: user.photoURL };
-}
-
-function isSessionRefused(error: unknown): boolean {
-  const status = httpStatusOf(error);
-  return status === 401 || status === 403;
 }
 
 /** Firebase's user: undefined while the SDK loads, null when nobody is signed in. */
@@ -66,10 +61,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
-  const sessionRefused = hasSession && isSessionRefused(me.error);
-  useEffect(() => {
-    if (sessionRefused) void signOut();
-  }, [sessionRefused, signOut]);
+  const sessionRefused = hasSession && sessionRefusalOf(me.error) !== null;
+  useEndRefusedSession(hasSession ? me.error : null, signOut);
 
   const state = useMemo((): AuthState => {
     if (firebaseUser === undefined || (hasSession && (me.isPending || sessionRefused))) {

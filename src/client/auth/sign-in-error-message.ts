@@ -1,4 +1,5 @@
-// Turns a failed sign-in (Firebase error code or server refusal) into a sentence for the form; null when the visitor just cancelled.
+// Turns a failed sign-in (Firebase error code or server refusal) into a sentence for the form; null
+// when the visitor just cancelled. A Firebase code without a sentence of its own is never shown raw.
 import { messages } from '../../shared/messages';
 
 const CANCELLED_CODES = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
@@ -19,16 +20,23 @@ const FIREBASE_MESSAGES: Record<string, string> = {
     'This email is already registered with another sign-in method. Please use that one.',
 };
 
+// Google's popup first loads Google's script (apis.google.com), even against the Auth emulator;
+// without a connection that load fails, which Firebase reports as one of these.
+const GOOGLE_OFFLINE_CODES = new Set(['auth/internal-error', 'auth/network-request-failed']);
+
+export type SignInMethod = 'password' | 'google';
+
 function firebaseCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
   const code = error.code;
   return typeof code === 'string' && code.startsWith('auth/') ? code : undefined;
 }
 
-export function signInErrorMessage(error: unknown): string | null {
+export function signInErrorMessage(error: unknown, method: SignInMethod): string | null {
   const code = firebaseCode(error);
   if (code && CANCELLED_CODES.has(code)) return null;
-  if (code && FIREBASE_MESSAGES[code]) return FIREBASE_MESSAGES[code];
+  if (code && method === 'google' && GOOGLE_OFFLINE_CODES.has(code)) return messages.googleNeedsConnection;
+  if (code) return FIREBASE_MESSAGES[code] ?? messages.identityUnavailable;
   if (error instanceof Error && error.message) return error.message;
   return messages.identityUnavailable;
 }

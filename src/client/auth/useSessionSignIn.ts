@@ -7,7 +7,7 @@ import { setAccessToken } from '../lib/access-token';
 import { trpc } from '../lib/trpc';
 import { loadFirebaseAuth, type FirebaseAuthKit } from './firebase';
 import { originFrom } from './redirect-state';
-import { signInErrorMessage } from './sign-in-error-message';
+import { signInErrorMessage, type SignInMethod } from './sign-in-error-message';
 
 type SignInStep = (kit: FirebaseAuthKit) => Promise<User>;
 
@@ -26,7 +26,7 @@ export function useSessionSignIn(): SessionSignIn {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function run(signIn: SignInStep): Promise<void> {
+  async function run(method: SignInMethod, signIn: SignInStep): Promise<void> {
     setError(null);
     setPending(true);
     try {
@@ -43,7 +43,7 @@ export function useSessionSignIn(): SessionSignIn {
       }
       void navigate(originFrom(location.state), { replace: true });
     } catch (failure) {
-      setError(signInErrorMessage(failure));
+      setError(signInErrorMessage(failure, method));
     } finally {
       setPending(false);
     }
@@ -53,15 +53,16 @@ export function useSessionSignIn(): SessionSignIn {
     pending,
     error,
     signInWithEmail: ({ email, password }) =>
-      run(async ({ auth, sdk }) => (await sdk.signInWithEmailAndPassword(auth, email, password)).user),
+      run('password', async ({ auth, sdk }) => (await sdk.signInWithEmailAndPassword(auth, email, password)).user),
     signUpWithEmail: ({ name, email, password }) =>
-      run(async ({ auth, sdk }) => {
+      run('password', async ({ auth, sdk }) => {
         const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
         await sdk.updateProfile(user, { displayName: name });
         // A fresh ID token carries the new display name to the server.
         await user.getIdToken(true);
         return user;
       }),
-    signInWithGoogle: () => run(async ({ auth, sdk }) => (await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider())).user),
+    signInWithGoogle: () =>
+      run('google', async ({ auth, sdk }) => (await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider())).user),
   };
 }

@@ -123,4 +123,30 @@ describe('BookingModal', () => {
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('still closes on Escape and keeps Tab inside after a refused booking', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const refuse: FakeProcedure = () => {
+      throw apiError(409, messages.outOfStock(3));
+    };
+    renderWithApi(
+      <>
+        <a href="/blogs">A link on the page behind the modal</a>
+        <BookingModal tool={headsets} onClose={onClose} />
+      </>,
+      { procedures: { 'bookings.create': refuse } },
+    );
+
+    await fillAndBook('5');
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    // Where a browser leaves the focus once the disabled submit button let go of it.
+    (document.activeElement as HTMLElement | null)?.blur();
+
+    await user.tab();
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,7 +1,7 @@
 // The booking modal opened by Book Now: the customer's details, phone, address and a quantity within the part's limits.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -9,6 +9,7 @@ import { bookingFormSchema, isBookableQuantity, type BookingFormInput } from '..
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../shared/money';
 import { useAuth } from '../auth/useAuth';
+import { httpStatusOf } from '../lib/http-status';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { FormField } from './FormField';
 
@@ -25,7 +26,7 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
   const titleId = useId();
   const fieldId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
-  const trapFocus = useModalFocus(boxRef);
+  useModalFocus(boxRef, onClose);
 
   const {
     register,
@@ -46,7 +47,11 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
       void utils.bookings.mine.invalidate();
       onClose();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => {
+      toast.error(error.message);
+      // Someone else took the stock: show what is left, on the card and here, from the server.
+      if (httpStatusOf(error) === 409) void utils.tools.invalidate();
+    },
   });
 
   function refuseQuantityUnlessBookable(quantity: number): boolean {
@@ -69,17 +74,8 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
     () => refuseQuantityUnlessBookable(getValues('amount')),
   );
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    trapFocus(event);
-  }
-
   return createPortal(
-    <div className="modal modal-open modal-bottom sm:modal-middle" onKeyDown={onKeyDown}>
+    <div className="modal modal-open modal-bottom sm:modal-middle">
       <div ref={boxRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className="modal-box max-w-lg">
         <button type="button" className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3" aria-label="Close" onClick={onClose}>
           <X aria-hidden="true" className="size-4" />
@@ -163,27 +159,44 @@ const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabi
 
 /**
  * Moves focus into the dialog when it opens (to its first field to fill), gives it back to what
- * had it when the dialog closes, and returns a keydown handler keeping Tab inside the dialog.
+ * had it when the dialog closes, keeps Tab inside the dialog and closes it on Escape. The keys are
+ * heard on the whole document: a submit button disabled while its request runs drops the focus to
+ * <body>, and the dialog must still answer them afterwards.
  */
-function useModalFocus(boxRef: RefObject<HTMLDivElement | null>): (event: KeyboardEvent) => void {
+function useModalFocus(boxRef: RefObject<HTMLDivElement | null>, onClose: () => void): void {
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     boxRef.current?.querySelector<HTMLElement>('input:not([readonly])')?.focus();
     return () => previouslyFocused?.focus();
   }, [boxRef]);
 
-  return (event) => {
-    if (event.key !== 'Tab' || !boxRef.current) return;
-    const focusable = [...boxRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
       event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
+      onClose();
+    } else if (event.key === 'Tab' && boxRef.current) {
+      keepTabInside(boxRef.current, event);
     }
-  };
+  });
+
+  useEffect(() => {
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
+function keepTabInside(box: HTMLElement, event: KeyboardEvent): void {
+  const focusable = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !(active instanceof Node) || !box.contains(active);
+  if (event.shiftKey && (outside || active === first)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (outside || active === last)) {
+    event.preventDefault();
+    first.focus();
+  }
 }

@@ -70,7 +70,7 @@ export function Carousel({ slides, label }: { slides: readonly Slide[]; label: s
       </div>
 
       <div className="flex items-center justify-between gap-3 bg-neutral px-4 py-2 text-neutral-content">
-        <p className="truncate text-sm md:hidden">{slides[current]?.caption}</p>
+        <p className="min-h-[2lh] min-w-0 text-sm leading-snug md:hidden">{slides[current]?.caption}</p>
         <div className="ml-auto flex items-center gap-1">
           <button
             type="button"

@@ -1,7 +1,16 @@
-// useConfirm(): asks a yes/cancel question in an accessible modal dialog and resolves to the answer.
+// useConfirm(): asks a question in an accessible modal dialog whose two buttons name what they do
+// ("Keep order" / "Cancel order"), and resolves to whether the action was chosen.
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-type Confirm = (message: string) => Promise<boolean>;
+export interface ConfirmQuestion {
+  message: string;
+  /** The button that goes ahead, e.g. "Cancel order". */
+  actionLabel: string;
+  /** The button that leaves things as they are, e.g. "Keep order"; it has the focus at first. */
+  keepLabel: string;
+}
+
+type Confirm = (question: ConfirmQuestion) => Promise<boolean>;
 
 const ConfirmContext = createContext<Confirm | null>(null);
 
@@ -12,41 +21,41 @@ export function useConfirm(): Confirm {
 }
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [message, setMessage] = useState<string | null>(null);
+  const [question, setQuestion] = useState<ConfirmQuestion | null>(null);
   const resolveRef = useRef<((answer: boolean) => void) | null>(null);
 
-  const confirm = useCallback<Confirm>((nextMessage) => {
+  const confirm = useCallback<Confirm>((nextQuestion) => {
     resolveRef.current?.(false);
     return new Promise<boolean>((resolve) => {
       resolveRef.current = resolve;
-      setMessage(nextMessage);
+      setQuestion(nextQuestion);
     });
   }, []);
 
   const answer = useCallback((value: boolean) => {
     const resolve = resolveRef.current;
     resolveRef.current = null;
-    setMessage(null);
+    setQuestion(null);
     resolve?.(value);
   }, []);
 
   return (
     <ConfirmContext value={confirm}>
       {children}
-      {message !== null && <ConfirmDialog message={message} onAnswer={answer} />}
+      {question !== null && <ConfirmDialog question={question} onAnswer={answer} />}
     </ConfirmContext>
   );
 }
 
-function ConfirmDialog({ message, onAnswer }: { message: string; onAnswer: (value: boolean) => void }) {
+function ConfirmDialog({ question, onAnswer }: { question: ConfirmQuestion; onAnswer: (value: boolean) => void }) {
   const titleId = useId();
   const messageId = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const yesRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const actionRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
+    keepRef.current?.focus();
     return () => previouslyFocused?.focus();
   }, []);
 
@@ -59,7 +68,7 @@ function ConfirmDialog({ message, onAnswer }: { message: string; onAnswer: (valu
     if (event.key !== 'Tab') return;
     // Keep focus inside the dialog: Tab and Shift+Tab move between its two buttons only.
     event.preventDefault();
-    const next = document.activeElement === cancelRef.current ? yesRef.current : cancelRef.current;
+    const next = document.activeElement === keepRef.current ? actionRef.current : keepRef.current;
     next?.focus();
   }
 
@@ -70,14 +79,14 @@ function ConfirmDialog({ message, onAnswer }: { message: string; onAnswer: (valu
           Please confirm
         </h2>
         <p id={messageId} className="py-4">
-          {message}
+          {question.message}
         </p>
         <div className="modal-action">
-          <button ref={cancelRef} type="button" className="btn btn-ghost" onClick={() => onAnswer(false)}>
-            Cancel
+          <button ref={keepRef} type="button" className="btn btn-ghost" onClick={() => onAnswer(false)}>
+            {question.keepLabel}
           </button>
-          <button ref={yesRef} type="button" className="btn btn-error" onClick={() => onAnswer(true)}>
-            Yes
+          <button ref={actionRef} type="button" className="btn btn-error" onClick={() => onAnswer(true)}>
+            {question.actionLabel}
           </button>
         </div>
       </div>

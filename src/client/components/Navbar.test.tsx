@@ -66,4 +66,19 @@ describe('Navbar', () => {
     expect(menu).not.toBeVisible();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('closes the phone menu on Escape and gives the focus back to its button', async () => {
+    renderWithAuth(<Navbar />, { auth: signedOut, at: '/home' });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    if (!menu) throw new Error('The menu button controls no element');
+    await userEvent.click(toggle);
+    within(menu).getByRole('link', { name: 'Blogs' }).focus();
+
+    await userEvent.keyboard('{Escape}');
+
+    expect(menu).not.toBeVisible();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
 });

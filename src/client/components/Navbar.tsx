@@ -1,6 +1,6 @@
 // The top navigation: brand, page links, Dashboard when signed in, and Login or SignOut; collapses into a menu on phones.
 import { Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { dashboardNavLink, publicNavLinks, type NavLinkItem } from './nav-links';
@@ -42,6 +42,18 @@ export function Navbar() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu from wherever the focus is, and hands the focus to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
   const links: readonly NavLinkItem[] = status === 'signedIn' ? [...publicNavLinks, dashboardNavLink] : publicNavLinks;
 
   return (
@@ -65,6 +77,7 @@ export function Navbar() {
         <div className="flex min-w-24 items-center justify-end gap-2">
           <AuthArea />
           <button
+            ref={toggleRef}
             type="button"
             className="btn btn-ghost btn-square md:hidden"
             aria-expanded={menuOpen}

@@ -85,6 +85,22 @@ it('posts the card to the emulator as Stripe.js would: publishable key, client s
   expect(loadStripe).not.toHaveBeenCalled();
 });
 
+it('formats the card number and expiry as they are typed, and posts the digits the emulator expects', async () => {
+  emulatorAnswers(200, { id: 'pi_123', object: 'payment_intent', status: 'succeeded' });
+
+  await payWith({ number: '4242424242424242', expiry: '434', cvc: '123' });
+
+  expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+  expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue('04 / 34');
+  expect(await screen.findByText('Paid pi_123')).toBeInTheDocument();
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(Object.fromEntries(new URLSearchParams(await new Response(init?.body).text()))).toMatchObject({
+    'payment_method_data[card][number]': '4242424242424242',
+    'payment_method_data[card][exp_month]': '04',
+    'payment_method_data[card][exp_year]': '2034',
+  });
+});
+
 it('shows the emulator’s message for a refused card (HTTP 402)', async () => {
   emulatorAnswers(402, {
     error: {

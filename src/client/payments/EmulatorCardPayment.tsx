@@ -2,6 +2,7 @@
 // posting to the emulator (emulator-confirm.ts). Nothing to load.
 import { createContext, useCallback, useContext, useId, useMemo, useState, type ReactNode } from 'react';
 import { CardPaymentContext, type CardPayment, type ConfirmCardInput } from './card-payment-context';
+import { formatCardNumber, formatExpiry } from './card-input-format';
 import { confirmWithEmulator, type EmulatorCard, type EmulatorEndpoint } from './emulator-confirm';
 
 const EMPTY_CARD: EmulatorCard = { number: '', expiry: '', cvc: '' };
@@ -27,7 +28,7 @@ function EmulatorCardFields() {
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         value={card.number}
-        onChange={(event) => change('number', event.target.value)}
+        onChange={(event) => change('number', formatCardNumber(event.target.value))}
       />
       <div className="grid grid-cols-2 gap-3">
         <div className="flex flex-col gap-1">
@@ -39,9 +40,9 @@ function EmulatorCardFields() {
             className="input w-full"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder="MM / YY"
             value={card.expiry}
-            onChange={(event) => change('expiry', event.target.value)}
+            onChange={(event) => change('expiry', formatExpiry(event.target.value))}
           />
         </div>
         <div className="flex flex-col gap-1">

@@ -65,6 +65,8 @@ export interface RenderWithApiOptions {
   at?: string;
   /** The route pattern the element is mounted on (defaults to `at`). */
   routePath?: string;
+  /** A real link to send the calls through instead of the fakes (`procedures` is then unused). */
+  link?: TRPCLink<AppRouter>;
 }
 
 /**
@@ -75,7 +77,7 @@ export function renderWithApi(element: ReactElement, options: RenderWithApiOptio
   const calls: ApiCall[] = [];
   const at = options.at ?? '/dashboard';
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const client = trpc.createClient({ links: [fakeLink(options.procedures, calls)] });
+  const client = trpc.createClient({ links: [options.link ?? fakeLink(options.procedures, calls)] });
   const view = render(
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

@@ -177,7 +177,10 @@ describe('users.remove', () => {
 
     await expect(shop.caller(admin.user).users.remove({ id: me._id })).resolves.toEqual({ deletedCount: 1 });
 
-    await expect((await callerWithToken(token)).users.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect((await callerWithToken(token)).users.me()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: messages.accountRemoved,
+    });
     await expect(shop.deps.identity.getUserByEmail(email.toLowerCase())).resolves.toEqual({ uid, disabled: true });
     const [released] = await shop.database.db.select({ available: tools.available }).from(tools).where(eq(tools.id, tool.id));
     expect(released?.available).toBe(5);

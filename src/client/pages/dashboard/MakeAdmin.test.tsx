@@ -112,7 +112,7 @@ describe('Make Admin', () => {
     await userEvent.click(within(await findRow('customer@example.com')).getByRole('button', { name: /^Remove User/ }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent(messages.confirmDelete);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.removeUser }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.deleted));
     expect(callsTo(calls, 'users.remove')).toEqual([{ id: customerRecord._id }]);

@@ -38,7 +38,8 @@ export default function MakeAdmin() {
   });
 
   async function remove(user: User) {
-    if (await confirm(messages.confirmDelete)) removeUser.mutate({ id: user._id });
+    if (await confirm({ message: messages.confirmDelete, actionLabel: messages.removeUser, keepLabel: messages.keepUser }))
+      removeUser.mutate({ id: user._id });
   }
 
   const isMe = (user: User) => user.email.toLowerCase() === me?.email.toLowerCase();

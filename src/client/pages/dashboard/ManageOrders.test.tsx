@@ -57,7 +57,7 @@ describe('Manage orders', () => {
 
     await screen.findByText('Bike Headsets');
     await userEvent.click(within(rowOf('Bike Headsets')).getByRole('button', { name: /^Cancel/ }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: messages.cancelOrder }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.deleted));
     expect(callsTo(calls, 'bookings.cancel')).toEqual([{ id: unpaid._id }]);

@@ -39,7 +39,8 @@ export default function ManageOrders() {
   });
 
   async function cancelOrder(order: Order) {
-    if (await confirm(messages.confirmDelete)) cancel.mutate({ id: order._id });
+    if (await confirm({ message: messages.confirmDelete, actionLabel: messages.cancelOrder, keepLabel: messages.keepOrder }))
+      cancel.mutate({ id: order._id });
   }
 
   function isBusy(order: Order): boolean {

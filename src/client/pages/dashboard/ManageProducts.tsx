@@ -34,7 +34,8 @@ export default function ManageProducts() {
   });
 
   async function deleteProduct(tool: Tool) {
-    if (await confirm(messages.confirmDelete)) remove.mutate({ id: tool._id });
+    if (await confirm({ message: messages.confirmDelete, actionLabel: messages.deleteProduct, keepLabel: messages.keepProduct }))
+      remove.mutate({ id: tool._id });
   }
 
   const list = products.data?.pages.flatMap((page) => page.items) ?? [];

@@ -91,7 +91,7 @@ describe('My Orders', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Cancel the order/ }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent(messages.confirmDelete);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.cancelOrder }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.deleted));
     expect(callsTo(calls, 'bookings.cancel')).toEqual([{ id: order._id }]);
@@ -102,7 +102,7 @@ describe('My Orders', () => {
     const { calls } = renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([anOrder()]) } });
 
     await userEvent.click(await screen.findByRole('button', { name: /^Cancel the order/ }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: messages.keepOrder }));
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(calls, 'bookings.cancel')).toEqual([]);

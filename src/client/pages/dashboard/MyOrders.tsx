@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { useAuth } from '../../auth/useAuth';
+import { useEndRefusedSession } from '../../auth/useEndRefusedSession';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
@@ -16,7 +17,6 @@ import { ORDERS_PAGE_SIZE, type Order } from './order-types';
 import { ShowMoreButton } from './ShowMoreButton';
 import { StackedTable } from './StackedTable';
 import { TablePanel } from './TablePanel';
-import { useSignOutWhenSessionRefused } from './useSignOutWhenSessionRefused';
 
 export default function MyOrders() {
   const { role } = useAuth();
@@ -25,13 +25,14 @@ export default function MyOrders() {
 }
 
 function CustomerOrders() {
+  const { signOut } = useAuth();
   const utils = trpc.useUtils();
   const confirm = useConfirm();
   const orders = trpc.bookings.mine.useInfiniteQuery(
     { limit: ORDERS_PAGE_SIZE },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
-  useSignOutWhenSessionRefused(orders.error);
+  useEndRefusedSession(orders.error, signOut);
 
   const cancel = trpc.bookings.cancel.useMutation({
     onSuccess: async () => {
@@ -42,7 +43,8 @@ function CustomerOrders() {
   });
 
   async function cancelOrder(order: Order) {
-    if (await confirm(messages.confirmDelete)) cancel.mutate({ id: order._id });
+    if (await confirm({ message: messages.confirmDelete, actionLabel: messages.cancelOrder, keepLabel: messages.keepOrder }))
+      cancel.mutate({ id: order._id });
   }
 
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];

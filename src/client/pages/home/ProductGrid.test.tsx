@@ -1,9 +1,10 @@
 // The parts grid on home: the first page of parts, then the next page on Load more, asked for with nextCursor.
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedOut } from '../../testing/render-with-auth';
-import { callsTo, renderWithApi } from '../../testing/api-test-harness';
+import { messages } from '../../../shared/messages';
+import { apiError, callsTo, renderWithApi } from '../../testing/api-test-harness';
 import { ProductGrid } from './ProductGrid';
 
 function part(n: number) {
@@ -44,5 +45,32 @@ describe('ProductGrid', () => {
     expect(firstPage).not.toHaveProperty('cursor');
     expect(secondPage).toMatchObject({ limit: 6, cursor: '6' });
     expect(more).toEqual([]);
+  });
+
+  it('shows the stock left on the card and in the booking modal after a booking is refused for stock', async () => {
+    const user = userEvent.setup();
+    let available = 100;
+    renderWithApi(<ProductGrid />, {
+      procedures: {
+        'tools.list': () => ({ items: [{ ...part(1), available }], nextCursor: null }),
+        'bookings.create': () => {
+          available = 7;
+          throw apiError(409, messages.outOfStock(available));
+        },
+      },
+      at: '/home',
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Book Now' }));
+    // The modal's code loads on first use, which takes a while on a cold test run.
+    const dialog = await screen.findByRole('dialog', { name: 'Book Part 1' }, { timeout: 10_000 });
+    await user.type(within(dialog).getByLabelText('Phone'), '+1 555 0100');
+    await user.type(within(dialog).getByLabelText('Address'), '1 Chain Street');
+    await user.clear(within(dialog).getByLabelText('Quantity'));
+    await user.type(within(dialog).getByLabelText('Quantity'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }));
+
+    await waitFor(() => expect(screen.getByText('Available').nextElementSibling).toHaveTextContent('7'));
+    expect(within(dialog).getByText('Minimum 1, available 7')).toBeInTheDocument();
   });
 });

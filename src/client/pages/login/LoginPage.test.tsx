@@ -92,4 +92,17 @@ describe('LoginPage', () => {
     expect(fake.sdk.signOut).toHaveBeenCalledOnce();
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
   });
+
+  it('says Google sign-in needs a connection when Google cannot be reached, never the raw Firebase code', async () => {
+    fake.sdk.signInWithPopup.mockRejectedValue(
+      Object.assign(new Error('Firebase: Error (auth/internal-error).'), { code: 'auth/internal-error' }),
+    );
+    renderLogin();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.googleNeedsConnection);
+    expect(alert).not.toHaveTextContent('auth/');
+  });
 });
