@@ -80,6 +80,31 @@ export async function signInThroughApi(email: string, password: string): Promise
   return openSession(email, idToken);
 }
 
+/** The Firebase project the storefront's Auth emulator runs (GET /config.json). */
+async function identityProjectId(): Promise<string> {
+  const config = await call<{ firebase: { projectId: string } }>('GET', server('/config.json'));
+  return config.firebase.projectId;
+}
+
+/** The verification links the Auth emulator has "sent" (its stand-in for an outbox). */
+export async function verificationLinkFor(email: string): Promise<string | undefined> {
+  const projectId = await identityProjectId();
+  const { oobCodes } = await call<{ oobCodes: Array<{ email: string; requestType: string; oobLink: string }> }>(
+    'GET',
+    `${inject('authEmulatorUrl')}/emulator/v1/projects/${projectId}/oobCodes`,
+  );
+  return oobCodes.findLast((code) => code.email === email.toLowerCase() && code.requestType === 'VERIFY_EMAIL')?.oobLink;
+}
+
+/** Verifies an account's email the way its owner would: asks for the link and opens it. */
+async function verifyEmail(email: string, idToken: string): Promise<void> {
+  await call('POST', identity('accounts:sendOobCode'), { body: { requestType: 'VERIFY_EMAIL', idToken } });
+  const link = await verificationLinkFor(email);
+  if (!link) throw new Error(`the Auth emulator sent no verification link to ${email}`);
+  const opened = await fetch(link);
+  if (!opened.ok) throw new Error(`opening the verification link answered ${opened.status}`);
+}
+
 /** Where the payments emulator takes card confirmations, and its publishable key (GET /config.json). */
 async function paymentsEndpoint(): Promise<{ apiBase: string; publishableKey: string }> {
   const config = await call<{ payments: { publishableKey: string; apiBase?: string } }>('GET', server('/config.json'));
@@ -125,7 +150,10 @@ export function stage() {
       partNames.push(name);
     },
 
-    /** A customer account with a session, made as the browser's sign-up would. */
+    /**
+     * A customer account with a session, made as the browser's sign-up would, its email verified
+     * through the emulator's link (so an admin may promote it).
+     */
     async customer(label = 'customer'): Promise<Account> {
       const email = uniqueEmail(label);
       const name = `${label[0]?.toUpperCase()}${label.slice(1)} ${uniqueId().slice(-5)}`;
@@ -133,7 +161,8 @@ export function stage() {
         body: { email, password: PASSWORD, displayName: name, returnSecureToken: true },
       });
       emails.push(email);
-      return { email, password: PASSWORD, name, token: await openSession(email, idToken) };
+      await verifyEmail(email, idToken);
+      return { email, password: PASSWORD, name, token: await signInThroughApi(email, PASSWORD) };
     },
 
     /** A customer made admin by admin@example.com (PUT /user/admin/{email}). */

@@ -9,7 +9,7 @@ import type { ReadCache } from './cache/read-cache';
 import type { Database } from './db/database';
 import { databaseUnavailableError } from './db/database-errors';
 import { preparedFor } from './db/prepared';
-import { users } from './db/schema';
+import { sessions, users } from './db/schema';
 import type { IdentityProvider } from './identity/identity-provider';
 import type { PaymentsGateway } from './payments/payments-gateway';
 
@@ -34,6 +34,8 @@ export interface HttpClient {
 export interface Context {
   deps: AppDeps;
   user: SessionUser | null;
+  /** The session the caller signed in with, which signing out ends; absent for in-process callers. */
+  sessionId?: string;
   /** 'invalid' when a token was sent but is expired, tampered with or revoked. */
   session: 'none' | 'valid' | 'invalid';
   /** Present for calls over HTTP (tRPC or REST), whose rate limits apply; absent in-process. */
@@ -43,10 +45,12 @@ export interface Context {
 export async function createContextInner(deps: AppDeps, authorization: string | undefined, client?: HttpClient): Promise<Context> {
   const token = bearerToken(authorization);
   if (!token) return { deps, user: null, session: 'none', client };
-  const user = await resolveSessionUser(deps, token).catch((error: unknown) => {
+  const session = await resolveSession(deps, token).catch((error: unknown) => {
     throw databaseUnavailableError(error) ?? error;
   });
-  return user ? { deps, user, session: 'valid', client } : { deps, user: null, session: 'invalid', client };
+  return session
+    ? { deps, user: session.user, sessionId: session.sessionId, session: 'valid', client }
+    : { deps, user: null, session: 'invalid', client };
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -54,27 +58,29 @@ export function bearerToken(authorization: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** The caller's row, read on every request; prepared, as every signed-in call runs it. */
-const sessionUserById = preparedFor((db) =>
+/**
+ * The caller's session and account in one read by primary key, on every request; prepared, as every
+ * signed-in call runs it. A signed-out session has no row and a removed account no longer matches.
+ */
+const sessionUserBySessionId = preparedFor((db) =>
   db
     .select({
       id: users.id,
       email: users.email,
+      emailVerified: users.emailVerified,
       role: users.role,
       displayName: users.displayName,
       photoUrl: users.photoUrl,
-      sessionVersion: users.sessionVersion,
     })
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.removedAt)))
-    .prepare('session_user_by_id'),
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(users.removedAt)))
+    .prepare('session_user_by_session_id'),
 );
 
-async function resolveSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
+async function resolveSession(deps: AppDeps, token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
   const claims = await deps.sessions.verify(token);
   if (!claims) return null;
-  const [user] = await sessionUserById(deps.db).execute({ userId: claims.userId });
-  if (!user || user.sessionVersion !== claims.version) return null;
-  const { sessionVersion: _version, ...sessionUser } = user;
-  return sessionUser;
+  const [user] = await sessionUserBySessionId(deps.db).execute({ sessionId: claims.sessionId });
+  return user ? { sessionId: claims.sessionId, user } : null;
 }
