@@ -74,8 +74,8 @@ export async function accountForSignIn(
       // Another sign-in took the address or the identity a moment ago: this one is the second.
       return created ? { userId: created.id } : { refused: 'taken' };
     }
-    if (byEmail.removedAt) return { refused: 'removed' };
     if (byEmail.firebaseUid !== null) return { refused: 'taken' };
+    if (byEmail.removedAt) return { refused: 'removed' };
     // An account from before accounts were bound (seeded, or older rows): only its address's
     // verified owner may claim it.
     if (!identity.emailVerified) return { refused: 'unverified' };
@@ -87,7 +87,11 @@ export async function accountForSignIn(
   });
 
   if ('userId' in outcome) return outcome.userId;
-  await recordAudit(db, { id: null, email: identity.email }, 'user.sign_in_refused', `identity ${identity.uid}: ${outcome.refused}`);
+  // Someone claimed an address that belongs to an account; a removed account's own sign-in is not news.
+  if (outcome.refused !== 'removed') {
+    const subject = `identity ${identity.uid}: ${outcome.refused}`;
+    await recordAudit(db, { id: null, email: identity.email }, 'user.sign_in_refused', subject);
+  }
   throw new TRPCError({ code: 'FORBIDDEN', message: refusalMessages[outcome.refused] });
 }
 
