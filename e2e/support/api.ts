@@ -81,7 +81,7 @@ export async function signInThroughApi(email: string, password: string): Promise
 }
 
 /** The Firebase project the storefront's Auth emulator runs (GET /config.json). */
-async function identityProjectId(): Promise<string> {
+export async function identityProjectId(): Promise<string> {
   const config = await call<{ firebase: { projectId: string } }>('GET', server('/config.json'));
   return config.firebase.projectId;
 }
@@ -152,15 +152,16 @@ export function stage() {
 
     /**
      * A customer account with a session, made as the browser's sign-up would, its email verified
-     * through the emulator's link (so an admin may promote it).
+     * through the emulator's link (so an admin may promote it) unless told otherwise.
      */
-    async customer(label = 'customer'): Promise<Account> {
+    async customer(label = 'customer', { verified = true }: { verified?: boolean } = {}): Promise<Account> {
       const email = uniqueEmail(label);
       const name = `${label[0]?.toUpperCase()}${label.slice(1)} ${uniqueId().slice(-5)}`;
       const { idToken } = await call<{ idToken: string }>('POST', identity('accounts:signUp'), {
         body: { email, password: PASSWORD, displayName: name, returnSecureToken: true },
       });
       emails.push(email);
+      if (!verified) return { email, password: PASSWORD, name, token: await openSession(email, idToken) };
       await verifyEmail(email, idToken);
       return { email, password: PASSWORD, name, token: await signInThroughApi(email, PASSWORD) };
     },
