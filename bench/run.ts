@@ -15,7 +15,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { createSessionTokens } from '../src/server/auth/session-tokens';
-import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/database';
+import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/server/db/database';
+import { startSession } from '../src/server/services/sessions';
 import { STANDALONE_SERVER_ENV } from '../src/server/testing/test-keys';
 import { fillDemoScale, fillScale, findFill, SCALE, type Filled } from './fill';
 import type { LoadResult } from './load';
@@ -78,13 +79,13 @@ async function main(): Promise<void> {
 async function benchDatabase(target: Target): Promise<DatabaseRun> {
   console.log(`\nbench: ${target.kind}: filling`);
   const handle = await target.open();
-  const filled = await fillDemoScale(handle.db);
+  // Sessions are rows too, opened while the database is still ours (PGlite has one owner at a time).
+  const data = await scenarioData(handle.db, await fillDemoScale(handle.db));
   await handle.close();
 
   const server = await startStorefront(target.env);
   console.log(`bench: ${target.kind}: server ready in ${Math.round(server.startupMs)} ms`);
   try {
-    const data = await scenarioData(filled);
     const reads = readScenarios(data).filter(chosen);
     const writes = bookingScenarios(data).filter(chosen);
     for (const scenario of reads) await warmUp(scenario, server.url, scenario.path);
@@ -156,12 +157,12 @@ async function benchScale(target: Target, demo: DatabaseRun): Promise<DatabaseRu
   const fillStarted = performance.now();
   await fillScale(handle.db);
   console.log(`bench: filled in ${Math.round((performance.now() - fillStarted) / 1000)} s`);
-  const filled = await findFill(handle.db);
+  const data = await scenarioData(handle.db, await findFill(handle.db));
   await handle.close();
 
   const server = await startStorefront(target.env);
   try {
-    const reads = readScenarios(await scenarioData(filled)).filter(chosen);
+    const reads = readScenarios(data).filter(chosen);
     for (const scenario of reads) await warmUp(scenario, server.url, scenario.path);
     const rssBefore = server.rssBytes();
     const scenarios: ScenarioResult[] = [];
@@ -272,12 +273,13 @@ async function checkHotPart(baseUrl: string, data: ScenarioData, result: LoadRes
   };
 }
 
-async function scenarioData(filled: Filled): Promise<ScenarioData> {
+async function scenarioData(db: Database, filled: Filled): Promise<ScenarioData> {
   const sessions = createSessionTokens(STANDALONE_SERVER_ENV.SESSION_SECRET);
+  const signIn = (userId: string) => startSession(db, sessions, userId);
   return {
-    customerTokens: await Promise.all(filled.customerIds.map((userId) => sessions.issue({ userId, version: 0 }))),
-    bookerTokens: await Promise.all(filled.bookerIds.map((userId) => sessions.issue({ userId, version: 0 }))),
-    adminToken: await sessions.issue({ userId: filled.adminId, version: 0 }),
+    customerTokens: await Promise.all(filled.customerIds.map(signIn)),
+    bookerTokens: await Promise.all(filled.bookerIds.map(signIn)),
+    adminToken: await signIn(filled.adminId),
     bookablePartIds: filled.bookablePartIds,
     hotPartId: filled.hotPartId,
     hotStock: filled.hotStock,

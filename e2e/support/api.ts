@@ -80,6 +80,31 @@ export async function signInThroughApi(email: string, password: string): Promise
   return openSession(email, idToken);
 }
 
+/** The Firebase project the storefront's Auth emulator runs (GET /config.json). */
+export async function identityProjectId(): Promise<string> {
+  const config = await call<{ firebase: { projectId: string } }>('GET', server('/config.json'));
+  return config.firebase.projectId;
+}
+
+/** The verification links the Auth emulator has "sent" (its stand-in for an outbox). */
+export async function verificationLinkFor(email: string): Promise<string | undefined> {
+  const projectId = await identityProjectId();
+  const { oobCodes } = await call<{ oobCodes: Array<{ email: string; requestType: string; oobLink: string }> }>(
+    'GET',
+    `${inject('authEmulatorUrl')}/emulator/v1/projects/${projectId}/oobCodes`,
+  );
+  return oobCodes.findLast((code) => code.email === email.toLowerCase() && code.requestType === 'VERIFY_EMAIL')?.oobLink;
+}
+
+/** Verifies an account's email the way its owner would: asks for the link and opens it. */
+async function verifyEmail(email: string, idToken: string): Promise<void> {
+  await call('POST', identity('accounts:sendOobCode'), { body: { requestType: 'VERIFY_EMAIL', idToken } });
+  const link = await verificationLinkFor(email);
+  if (!link) throw new Error(`the Auth emulator sent no verification link to ${email}`);
+  const opened = await fetch(link);
+  if (!opened.ok) throw new Error(`opening the verification link answered ${opened.status}`);
+}
+
 /** Where the payments emulator takes card confirmations, and its publishable key (GET /config.json). */
 async function paymentsEndpoint(): Promise<{ apiBase: string; publishableKey: string }> {
   const config = await call<{ payments: { publishableKey: string; apiBase?: string } }>('GET', server('/config.json'));
@@ -125,15 +150,20 @@ export function stage() {
       partNames.push(name);
     },
 
-    /** A customer account with a session, made as the browser's sign-up would. */
-    async customer(label = 'customer'): Promise<Account> {
+    /**
+     * A customer account with a session, made as the browser's sign-up would, its email verified
+     * through the emulator's link (so an admin may promote it) unless told otherwise.
+     */
+    async customer(label = 'customer', { verified = true }: { verified?: boolean } = {}): Promise<Account> {
       const email = uniqueEmail(label);
       const name = `${label[0]?.toUpperCase()}${label.slice(1)} ${uniqueId().slice(-5)}`;
       const { idToken } = await call<{ idToken: string }>('POST', identity('accounts:signUp'), {
         body: { email, password: PASSWORD, displayName: name, returnSecureToken: true },
       });
       emails.push(email);
-      return { email, password: PASSWORD, name, token: await openSession(email, idToken) };
+      if (!verified) return { email, password: PASSWORD, name, token: await openSession(email, idToken) };
+      await verifyEmail(email, idToken);
+      return { email, password: PASSWORD, name, token: await signInThroughApi(email, PASSWORD) };
     },
 
     /** A customer made admin by admin@example.com (PUT /user/admin/{email}). */

@@ -9,7 +9,7 @@ import type { ReadCache } from './cache/read-cache';
 import type { Database } from './db/database';
 import { databaseUnavailableError } from './db/database-errors';
 import { preparedFor } from './db/prepared';
-import { users } from './db/schema';
+import { sessions, users } from './db/schema';
 import type { IdentityProvider } from './identity/identity-provider';
 import type { PaymentsGateway } from './payments/payments-gateway';
 
@@ -34,24 +34,25 @@ export interface HttpClient {
 export interface Context {
   deps: AppDeps;
   user: SessionUser | null;
+  /** The session the caller signed in with, which signing out ends; absent for in-process callers. */
+  sessionId?: string;
   /**
-   * 'invalid' when a token was sent but is expired, tampered with or revoked; 'removed' when it
+   * 'invalid' when a token was sent but is expired, tampered with or signed out; 'removed' when it
    * was issued to an account an admin has removed since.
    */
-  session: SessionState;
+  session: 'none' | 'valid' | 'invalid' | 'removed';
   /** Present for calls over HTTP (tRPC or REST), whose rate limits apply; absent in-process. */
   client?: HttpClient;
 }
 
-type SessionState = 'none' | 'valid' | 'invalid' | 'removed';
-
 export async function createContextInner(deps: AppDeps, authorization: string | undefined, client?: HttpClient): Promise<Context> {
   const token = bearerToken(authorization);
   if (!token) return { deps, user: null, session: 'none', client };
-  const resolved = await resolveSessionUser(deps, token).catch((error: unknown) => {
+  const session = await resolveSession(deps, token).catch((error: unknown) => {
     throw databaseUnavailableError(error) ?? error;
   });
-  return { deps, client, ...resolved };
+  if (session === 'invalid' || session === 'removed') return { deps, user: null, session, client };
+  return { deps, user: session.user, sessionId: session.sessionId, session: 'valid', client };
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -59,32 +60,37 @@ export function bearerToken(authorization: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** The caller's row, read on every request; prepared, as every signed-in call runs it. */
-const sessionUserById = preparedFor((db) =>
+/**
+ * The caller's session and account in one read by primary key, on every request; prepared, as every
+ * signed-in call runs it. A signed-out session has no row; a removed account is told apart, so the
+ * caller can be told why.
+ */
+const sessionUserBySessionId = preparedFor((db) =>
   db
     .select({
       id: users.id,
       email: users.email,
+      emailVerified: users.emailVerified,
       role: users.role,
       displayName: users.displayName,
       photoUrl: users.photoUrl,
-      sessionVersion: users.sessionVersion,
       removedAt: users.removedAt,
     })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('session_user_by_id'),
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('session_user_by_session_id'),
 );
 
-async function resolveSessionUser(
+async function resolveSession(
   deps: AppDeps,
   token: string,
-): Promise<{ user: SessionUser; session: 'valid' } | { user: null; session: 'invalid' | 'removed' }> {
+): Promise<{ sessionId: string; user: SessionUser } | 'invalid' | 'removed'> {
   const claims = await deps.sessions.verify(token);
-  if (!claims) return { user: null, session: 'invalid' };
-  const [user] = await sessionUserById(deps.db).execute({ userId: claims.userId });
-  if (user?.removedAt) return { user: null, session: 'removed' };
-  if (!user || user.sessionVersion !== claims.version) return { user: null, session: 'invalid' };
-  const { sessionVersion: _version, removedAt: _removedAt, ...sessionUser } = user;
-  return { user: sessionUser, session: 'valid' };
+  if (!claims) return 'invalid';
+  const [row] = await sessionUserBySessionId(deps.db).execute({ sessionId: claims.sessionId });
+  if (!row) return 'invalid';
+  if (row.removedAt) return 'removed';
+  const { removedAt: _removedAt, ...user } = row;
+  return { sessionId: claims.sessionId, user };
 }

@@ -28,8 +28,26 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** Longest display name the shop shows. */
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+
+/**
+ * Control characters (C0, DEL, C1) and the Unicode direction overrides and isolates, which can
+ * make a name shown beside a review or in an admin's list read as something else.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+const INVISIBLE_OR_BIDI = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** A person's display name, typed at sign-up or brought by the identity provider. */
+export const displayNameSchema = z
+  .string({ error: messages.nameRequired })
+  .trim()
+  .min(1, messages.nameRequired)
+  .max(DISPLAY_NAME_MAX_LENGTH, messages.displayNameTooLong)
+  .refine((name) => !INVISIBLE_OR_BIDI.test(name), messages.displayNameInvalid);
+
 export const signupSchema = z.object({
-  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
+  name: displayNameSchema,
   email: emailSchema,
   password: passwordSchema,
 });

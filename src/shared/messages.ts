@@ -51,6 +51,15 @@ export const messages = {
   googleNeedsConnection:
     'Google sign-in needs an internet connection. Please sign in with your email and password, or try again once you are online.',
   identityUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
+  emailTakenByAnotherSignIn:
+    'This email already belongs to an account opened with another sign-in. Please sign in the way you did before.',
+  verifyEmailToClaimAccount: 'An account with this email already exists. Verify your email address, then sign in again.',
+  displayNameInvalid: 'Please use a name without invisible or direction-changing characters.',
+  displayNameTooLong: 'Your name must be at most 100 characters.',
+  adminNeedsVerifiedEmail: 'Only an account with a verified email can become an admin.',
+  verificationEmailSent: (email: string) => `We sent a verification link to ${email}. Open it, then sign in again.`,
+  signedOutEverywhere: 'You are signed out on every device.',
+  reviewerWithoutName: 'A Sprocket customer',
 
   partNotFound: 'This part does not exist.',
   orderNotFound: 'This order does not exist.',

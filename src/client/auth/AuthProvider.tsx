@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from 'firebase/auth';
-import { clearAccessToken, useAccessToken } from '../lib/access-token';
+import { clearAccessToken, getAccessToken, useAccessToken } from '../lib/access-token';
 import { trpc } from '../lib/trpc';
 import { AuthContext, type AuthState, type AuthUser } from './auth-context';
 import { loadFirebaseAuth } from './firebase';
@@ -51,6 +51,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [token, utils]);
 
   const signOut = useCallback(async () => {
+    // Ends the session on the server too, so a copy of the token stops working; a session the
+    // server already refused has nothing left to end, and the browser signs out regardless.
+    if (getAccessToken()) await utils.client.users.signOut.mutate().catch(() => undefined);
     clearAccessToken();
     queryClient.clear();
     try {
@@ -59,7 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The session token is gone already; a Firebase sign-out failure leaves nothing usable behind.
     }
-  }, [queryClient]);
+  }, [queryClient, utils]);
 
   const sessionRefused = hasSession && sessionRefusalOf(me.error) !== null;
   useEndRefusedSession(hasSession ? me.error : null, signOut);

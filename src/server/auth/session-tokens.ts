@@ -1,17 +1,18 @@
-// The server's own session tokens: short signed JWTs naming the user and their session version.
-// Roles are never in the token; they are read from the database on each request.
+// The server's own session tokens: short signed JWTs naming one row of the sessions table.
+// Neither the user nor their role is in the token; both are read with the session on each request.
 import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { SESSION_TTL_SECONDS } from '../../shared/constants';
 
 interface SessionClaims {
-  userId: string;
-  /** Must equal the user's current session version; removal or sign-out-everywhere bumps it. */
-  version: number;
+  /** The session's row; signing out deletes it, and the token stops working at once. */
+  sessionId: string;
 }
 
 export interface SessionTokens {
+  /** How long an issued token stays valid. */
+  ttlSeconds: number;
   issue: (claims: SessionClaims) => Promise<string>;
   /** The claims of a genuine, unexpired token; null for anything else. */
   verify: (token: string) => Promise<SessionClaims | null>;
@@ -34,10 +35,11 @@ export function createSessionTokens(secret: string, ttlSeconds: number = SESSION
     sizeCalculation: (_claims, token) => token.length,
   });
   return {
-    issue: ({ userId, version }) =>
-      new SignJWT({ ver: version })
+    ttlSeconds,
+    issue: ({ sessionId }) =>
+      new SignJWT()
         .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(userId)
+        .setSubject(sessionId)
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
@@ -47,8 +49,8 @@ export function createSessionTokens(secret: string, ttlSeconds: number = SESSION
       if (known) return Date.now() < known.expiresAtMs ? known.claims : null;
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || payload.exp === undefined) return null;
-        const claims = { userId: payload.sub, version: payload.ver };
+        if (typeof payload.sub !== 'string' || payload.exp === undefined) return null;
+        const claims = { sessionId: payload.sub };
         verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
         return claims;
       } catch {

@@ -5,6 +5,8 @@ import type { Role } from '../../shared/users';
 export interface SessionUser {
   id: string;
   email: string;
+  /** Whether the identity provider vouched for the email at the last sign-in. */
+  emailVerified: boolean;
   role: Role;
   displayName: string | null;
   photoUrl: string | null;

@@ -1,7 +1,7 @@
 // The single source of the database schema. `npm run db:generate` turns it into migrations/.
 // Invariants the database can hold itself are declared here, not only in code.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookingStatuses } from '../../shared/bookings';
 import { roles } from '../../shared/users';
 
@@ -14,20 +14,39 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** The identity provider's user id: the account belongs to this identity, whatever its email becomes. */
     firebaseUid: text('firebase_uid'),
+    /** Whether the provider said the email is verified, at the last session exchange. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     displayName: text('display_name'),
     photoUrl: text('photo_url'),
     role: userRole('role').notNull().default('user'),
-    /** Bumped to end every session token issued before. */
-    sessionVersion: integer('session_version').notNull().default(0),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
-    index('users_firebase_uid').on(t.firebaseUid),
+    uniqueIndex('users_firebase_uid_unique').on(t.firebaseUid),
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
   ],
+);
+
+/**
+ * Signed-in sessions: a session token names one row, and a request counts as signed in only while
+ * the row exists, so signing out (one row) or out everywhere (all of a user's rows) ends it at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The token's own expiry; past it the row is only waiting to be swept. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires_at').on(t.expiresAt)],
 );
 
 export const tools = pgTable(

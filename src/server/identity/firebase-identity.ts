@@ -3,9 +3,9 @@
 // default one, so nothing else in the process shares or reconfigures it.
 import { randomUUID } from 'node:crypto';
 import { applicationDefault, cert, deleteApp, initializeApp, type Credential } from 'firebase-admin/app';
-import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { getAuth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import { firebaseErrorCode, translateTokenVerificationError, translateUnavailable } from './firebase-errors';
-import { IdentityTokenError, type IdentityProvider, type VerifiedIdentity } from './identity-provider';
+import { IdentityTokenError, type IdentityProvider, type IdentityRecord, type VerifiedIdentity } from './identity-provider';
 
 export interface FirebaseIdentityOptions {
   projectId: string;
@@ -86,6 +86,15 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Fireba
   return {
     getUserByEmail,
 
+    async getUser(uid) {
+      try {
+        return toIdentityRecord(await call(() => auth.getUser(uid)));
+      } catch (error) {
+        if (firebaseErrorCode(error) === 'auth/user-not-found') return null;
+        throw error;
+      }
+    },
+
     async verifyIdToken(idToken) {
       // checkRevoked: a disabled account or a revoked session stops working at once (firebase-admin
       // checks this anyway in emulator mode, against real Firebase only when asked).
@@ -104,9 +113,12 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Fireba
 
     async ensureUser({ email, password, displayName }) {
       const existing = await getUserByEmail(email);
-      if (existing) return { uid: existing.uid };
+      if (existing) {
+        await call(() => auth.updateUser(existing.uid, { emailVerified: true }));
+        return { uid: existing.uid };
+      }
       try {
-        const created = await call(() => auth.createUser({ email, password, displayName }));
+        const created = await call(() => auth.createUser({ email, password, displayName, emailVerified: true }));
         return { uid: created.uid };
       } catch (error) {
         // Another process created the same account between our lookup and our create.
@@ -145,6 +157,17 @@ function toVerifiedIdentity(token: DecodedIdToken): VerifiedIdentity {
     name: typeof token['name'] === 'string' ? token['name'] : null,
     picture: typeof token.picture === 'string' ? token.picture : null,
     authTime: token.auth_time,
+  };
+}
+
+function toIdentityRecord(user: UserRecord): IdentityRecord {
+  return {
+    uid: user.uid,
+    email: user.email ? user.email.toLowerCase() : null,
+    emailVerified: user.emailVerified,
+    disabled: user.disabled,
+    displayName: user.displayName ?? null,
+    photoUrl: user.photoURL ?? null,
   };
 }
 

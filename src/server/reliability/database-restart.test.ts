@@ -20,6 +20,7 @@ import { bookings, tools, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
+import { startSession } from '../services/sessions';
 import { payInBrowser } from '../testing/payments';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
 import { bookOverHttp, stockOf, type BookingAttempt } from '../testing/booking-load';
@@ -96,7 +97,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
           .values({ email: `load-${index}-${randomBytes(3).toString('hex')}@example.com`, displayName: 'Load' })
           .returning({ id: users.id });
         if (!row) throw new Error('no user');
-        const token = await sessions.issue({ userId: row.id, version: 0 });
+        const token = await startSession(database.db, sessions, row.id);
         return { id: row.id, token };
       }),
     );

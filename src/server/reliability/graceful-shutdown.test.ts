@@ -13,6 +13,7 @@ import { createSessionTokens } from '../auth/session-tokens';
 import { openPglite, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
+import { startSession } from '../services/sessions';
 import { startServerProcess } from '../testing/server-process';
 import { openTestDatabase, usingPostgres } from '../testing/test-database';
 import { TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
@@ -136,7 +137,7 @@ describe('graceful shutdown on SIGTERM', () => {
   });
 
   it('finishes the request in flight with 200, refuses new connections meanwhile, and exits with 0', async () => {
-    const { userId, bookingId } = await database.use(async ({ db }) => {
+    const { token, bookingId } = await database.use(async ({ db }) => {
       const [user] = await db.insert(users).values({ email: 'shutdown@example.com', displayName: 'Casey' }).returning();
       const [tool] = await db
         .insert(tools)
@@ -166,9 +167,8 @@ describe('graceful shutdown on SIGTERM', () => {
         })
         .returning();
       if (!booking) throw new Error('could not seed');
-      return { userId: user.id, bookingId: booking.id };
+      return { token: await startSession(db, createSessionTokens(TEST_SESSION_SECRET), user.id), bookingId: booking.id };
     });
-    const token = await createSessionTokens(TEST_SESSION_SECRET).issue({ userId, version: 0 });
     const server = await startServerProcess({
       ...database.env,
       STRIPE_API_BASE: gate.url,

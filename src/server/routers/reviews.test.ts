@@ -1,6 +1,7 @@
 // Reviews through the tRPC caller: public list with count, posting as a signed-in customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
+import { reviews } from '../db/schema';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { DEFAULT_AVATAR } from '../../shared/constants';
 
@@ -24,10 +25,28 @@ describe('reviews', () => {
     expect(after.items[0]).toEqual(review);
   });
 
-  it('uses the email name and a default avatar when the profile has neither', async () => {
+  it('shows no part of the email and a default avatar when the profile has neither name nor photo', async () => {
     const plain = await shop.createUser('user', { email: 'sam.smith@example.com', displayName: null });
     const review = await shop.caller(plain.user).reviews.create({ rating: 4, text: 'Solid.' });
-    expect(review).toMatchObject({ name: 'sam.smith', img: DEFAULT_AVATAR });
+    expect(review).toMatchObject({ name: messages.reviewerWithoutName, img: DEFAULT_AVATAR });
+  });
+
+  it('never lists a name taken from an email, for reviews stored before that rule as well', async () => {
+    const author = await shop.createUser('user', { email: 'kim.keller@example.com', displayName: null });
+    await shop.database.db.insert(reviews).values([
+      { userId: author.user.id, name: 'kim.keller', img: DEFAULT_AVATAR, rating: 5, text: 'Old review.' },
+      { name: 'someone@example.com', img: DEFAULT_AVATAR, rating: 4, text: 'Older review.' },
+    ]);
+    const { items } = await shop.caller(null).reviews.list({});
+    const shown = items.filter((item) => item.text.startsWith('Old')).map((item) => item.name);
+    expect(shown).toEqual([messages.reviewerWithoutName, messages.reviewerWithoutName]);
+    expect(JSON.stringify(items)).not.toMatch(/kim\.keller|someone@/);
+  });
+
+  it('shows a display name that looks like an email address under the neutral name', async () => {
+    const typedEmail = await shop.createUser('user', { displayName: 'dana@example.com' });
+    const review = await shop.caller(typedEmail.user).reviews.create({ rating: 4, text: 'Typed my email as my name.' });
+    expect(review.name).toBe(messages.reviewerWithoutName);
   });
 
   it.each([0, 6, -1, 2.5])('refuses rating %s with "please give rating 1-5" and stores nothing', async (rating) => {

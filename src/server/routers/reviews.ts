@@ -4,7 +4,8 @@ import { pageInputSchema, type Page } from '../../shared/common';
 import { DEFAULT_AVATAR } from '../../shared/constants';
 import { createReviewSchema } from '../../shared/reviews';
 import type { SessionUser } from '../auth/session-user';
-import { reviews, rowCounts } from '../db/schema';
+import { messages } from '../../shared/messages';
+import { reviews, rowCounts, users } from '../db/schema';
 import { protectedProcedure, router, sharedRead } from '../trpc';
 
 const reviewColumns = {
@@ -17,7 +18,10 @@ const reviewColumns = {
   createdAt: reviews.createdAt,
 };
 
-type ReviewRow = Pick<typeof reviews.$inferSelect, keyof typeof reviewColumns>;
+type ReviewRow = Pick<typeof reviews.$inferSelect, keyof typeof reviewColumns> & {
+  /** The author's email, only to recognise a name taken from it; never shown. */
+  authorEmail?: string | null;
+};
 
 export interface ReviewView {
   _id: string;
@@ -31,7 +35,7 @@ export interface ReviewView {
 function toReviewView(row: ReviewRow): ReviewView {
   return {
     _id: row.id,
-    name: row.name,
+    name: publicReviewerName(row.name, row.authorEmail ?? null),
     img: row.img,
     rating: row.rating,
     text: row.text,
@@ -39,9 +43,19 @@ function toReviewView(row: ReviewRow): ReviewView {
   };
 }
 
-/** The name shown on a review: the profile's display name, else the email's local part. */
+/**
+ * The name a review is shown under, never any part of an email address: reviews written before
+ * this rule were stored under the email's local part when the profile had no name.
+ */
+function publicReviewerName(name: string, authorEmail: string | null): string {
+  const emailLocalPart = authorEmail?.split('@')[0];
+  const fromEmail = name.includes('@') || (emailLocalPart !== undefined && name.toLowerCase() === emailLocalPart);
+  return fromEmail || name.trim() === '' ? messages.reviewerWithoutName : name;
+}
+
+/** The name stored with a new review: the profile's display name. */
 function reviewerName(user: SessionUser): string {
-  return user.displayName?.trim() || user.email.split('@')[0] || user.email;
+  return publicReviewerName(user.displayName?.trim() ?? '', user.email);
 }
 
 export const reviewsRouter = router({
@@ -50,8 +64,9 @@ export const reviewsRouter = router({
       const { db } = ctx.deps;
       const [rows, [totals]] = await Promise.all([
         db
-          .select(reviewColumns)
+          .select({ ...reviewColumns, authorEmail: users.email })
           .from(reviews)
+          .leftJoin(users, eq(users.id, reviews.userId))
           .where(input.cursor ? lt(reviews.seq, Number(input.cursor)) : undefined)
           .orderBy(desc(reviews.seq))
           .limit(input.limit + 1),

@@ -80,15 +80,15 @@ describe('users.createSession', () => {
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: messages.identityTokenInvalid });
   });
 
-  it('makes ADMIN_EMAILS accounts admins', async () => {
-    const { idToken } = await signInForIdToken(
-      emulatorUrl(),
-      TEST_PROJECT_ID,
-      { email: 'boss@example.com', password: 'secret123' },
-      { create: true },
-    );
-    const { token } = await shop.caller(null).users.createSession({ email: 'boss@example.com', idToken });
-    await expect((await callerWithToken(token)).users.isAdmin({ email: 'boss@example.com' })).resolves.toEqual({ admin: true });
+  it('makes ADMIN_EMAILS accounts admins once the provider says their email is verified', async () => {
+    const boss = { email: 'boss@example.com', password: 'secret123' };
+    const unverified = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, boss, { create: true });
+    const first = await shop.caller(null).users.createSession({ email: boss.email, idToken: unverified.idToken });
+    await expect((await callerWithToken(first.token)).users.me()).resolves.toMatchObject({ role: 'user', emailVerified: false });
+
+    const verified = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, boss, { verified: true });
+    const { token } = await shop.caller(null).users.createSession({ email: boss.email, idToken: verified.idToken });
+    await expect((await callerWithToken(token)).users.me()).resolves.toMatchObject({ role: 'admin', emailVerified: true });
   });
 
   it('refuses a removed account', async () => {
@@ -150,6 +150,16 @@ describe('users.list and makeAdmin', () => {
     await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).resolves.toEqual({ modifiedCount: 0 });
     const log = await shop.caller(admin.user).users.auditLog();
     expect(log[0]).toMatchObject({ action: 'user.make_admin', subject: target.user.email, actorEmail: admin.user.email });
+  });
+
+  it('refuses to make an account admin while its email is not verified', async () => {
+    const target = await shop.createUser('user', { emailVerified: false });
+    await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.adminNeedsVerifiedEmail,
+    });
+    const [row] = await shop.database.db.select({ role: users.role }).from(users).where(eq(users.id, target.user.id));
+    expect(row?.role).toBe('user');
   });
 
   it('answers 404 for an unknown email', async () => {

@@ -1,15 +1,18 @@
 // Accounts: the session exchange, the caller's own profile and role, and user management for admins.
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { createSessionSchema } from '../../shared/auth';
 import { ID_TOKEN_MAX_AGE_SECONDS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { userEmailSchema, userIdSchema } from '../../shared/users';
 import { auditEvents, bookings, users } from '../db/schema';
-import { verifySignIn } from '../auth/verify-sign-in';
+import { identityRecord, verifySignIn } from '../auth/verify-sign-in';
+import { accountForSignIn } from '../services/account-for-sign-in';
 import { recordAudit } from '../services/audit';
 import { bookingColumns } from '../services/booking-views';
 import { cancelBooking } from '../services/cancellation';
+import { endEverySession, endSession, startSession } from '../services/sessions';
+import { signInProfile } from '../services/sign-in-profile';
 import { adminProcedure, protectedProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 const listed = isNull(users.removedAt);
@@ -18,7 +21,12 @@ const listed = isNull(users.removedAt);
 const sessionExchangeProcedure = publicProcedure.use(rateLimited('sessionExchange'));
 
 export const usersRouter = router({
-  /** Exchanges a fresh Firebase sign-in for the server's own session token (DESIGN.md). */
+  /**
+   * Exchanges a fresh Firebase sign-in for the server's own session token (DESIGN.md). The token's
+   * claims are checked against the provider's own record of the account (one provider call per
+   * exchange, which is rate limited): in emulator mode tokens are not signed, so a claim alone
+   * proves nothing.
+   */
   createSession: sessionExchangeProcedure.input(createSessionSchema).mutation(async ({ ctx, input }) => {
     const { db, identity, sessions, adminEmails } = ctx.deps;
     const email = input.email.toLowerCase();
@@ -27,29 +35,26 @@ export const usersRouter = router({
     if (Date.now() / 1000 - signIn.authTime > ID_TOKEN_MAX_AGE_SECONDS) {
       throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.signInTooOld });
     }
-    const configuredAdmin = adminEmails.has(email);
-    const [user] = await db
-      .insert(users)
-      .values({
-        email,
-        firebaseUid: signIn.uid,
-        displayName: signIn.name,
-        photoUrl: signIn.picture,
-        role: configuredAdmin ? 'admin' : 'user',
-      })
-      .onConflictDoUpdate({
-        target: users.email,
-        set: {
-          firebaseUid: signIn.uid,
-          displayName: sql`coalesce(excluded.display_name, ${users.displayName})`,
-          photoUrl: sql`coalesce(excluded.photo_url, ${users.photoUrl})`,
-          ...(configuredAdmin ? { role: 'admin' as const } : {}),
-        },
-        setWhere: listed,
-      })
-      .returning({ id: users.id, sessionVersion: users.sessionVersion });
-    if (!user) throw new TRPCError({ code: 'FORBIDDEN', message: messages.accountRemoved });
-    return { token: await sessions.issue({ userId: user.id, version: user.sessionVersion }) };
+    const record = await identityRecord(identity, signIn.uid);
+    if (!record || record.disabled || record.email !== signIn.email) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.identityTokenInvalid });
+    }
+    const profile = signInProfile(record);
+    const checked = { uid: record.uid, email: record.email, emailVerified: record.emailVerified };
+    const userId = await accountForSignIn(db, checked, profile, adminEmails);
+    return { token: await startSession(db, sessions, userId) };
+  }),
+
+  /** Ends the caller's session on the server: its token stops working at once. */
+  signOut: protectedProcedure.mutation(async ({ ctx }) => {
+    if (ctx.sessionId) await endSession(ctx.deps.db, ctx.sessionId);
+    return { signedOut: true };
+  }),
+
+  /** Ends every session of the caller's account, on every device. */
+  signOutEverywhere: protectedProcedure.mutation(async ({ ctx }) => {
+    await endEverySession(ctx.deps.db, ctx.user.id);
+    return { signedOut: true };
   }),
 
   /** Whether an account is an admin; customers may ask only about themselves. */
@@ -67,6 +72,7 @@ export const usersRouter = router({
   me: protectedProcedure.query(({ ctx }) => ({
     _id: ctx.user.id,
     email: ctx.user.email,
+    emailVerified: ctx.user.emailVerified,
     displayName: ctx.user.displayName,
     photoURL: ctx.user.photoUrl,
     role: ctx.user.role,
@@ -85,10 +91,14 @@ export const usersRouter = router({
     const email = input.email.toLowerCase();
     return ctx.deps.db.transaction(async (tx) => {
       const [existing] = await tx
-        .select({ id: users.id })
+        .select({ id: users.id, role: users.role, emailVerified: users.emailVerified })
         .from(users)
         .where(and(eq(users.email, email), listed));
       if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
+      // Anyone can sign up with an address that is not theirs; an admin must not promote that address.
+      if (existing.role !== 'admin' && !existing.emailVerified) {
+        throw new TRPCError({ code: 'CONFLICT', message: messages.adminNeedsVerifiedEmail });
+      }
       const changed = await tx
         .update(users)
         .set({ role: 'admin' })
@@ -106,10 +116,12 @@ export const usersRouter = router({
     const removed = await db.transaction(async (tx) => {
       const [user] = await tx
         .update(users)
-        .set({ removedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
+        .set({ removedAt: new Date() })
         .where(and(eq(users.id, input.id), listed))
         .returning({ id: users.id, email: users.email, firebaseUid: users.firebaseUid });
       if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
+      // Its session rows stay until they expire: they now resolve to 'removed', so the browser can
+      // say why it was signed out instead of calling the session expired.
       await recordAudit(tx, ctx.user, 'user.remove', user.email);
       return user;
     });

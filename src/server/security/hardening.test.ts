@@ -426,10 +426,10 @@ describe('session tokens', () => {
   it(`last ${SESSION_TTL_SECONDS / 86_400} days and not a second more, checked before or not`, async () => {
     const sessions = createSessionTokens(randomBytes(32).toString('hex'));
     const issuedAt = Date.now();
-    const checkedBefore = await sessions.issue({ userId: customer.user.id, version: 0 });
-    const neverChecked = await sessions.issue({ userId: customer.user.id, version: 1 });
+    const checkedBefore = await sessions.issue({ sessionId: customer.sessionId });
+    const neverChecked = await sessions.issue({ sessionId: (await shop.openSession(customer.user.id)).sessionId });
     vi.useFakeTimers({ toFake: ['Date'], now: issuedAt + (SESSION_TTL_SECONDS - 60) * 1000 });
-    await expect(sessions.verify(checkedBefore)).resolves.toEqual({ userId: customer.user.id, version: 0 });
+    await expect(sessions.verify(checkedBefore)).resolves.toEqual({ sessionId: customer.sessionId });
     vi.setSystemTime(issuedAt + (SESSION_TTL_SECONDS + 1) * 1000);
     await expect(sessions.verify(checkedBefore)).resolves.toBeNull();
     await expect(sessions.verify(neverChecked)).resolves.toBeNull();
@@ -437,8 +437,8 @@ describe('session tokens', () => {
 
   it('are refused when signed with another secret, unsigned, or altered', async () => {
     const sessions = createSessionTokens(randomBytes(32).toString('hex'));
-    const elsewhere = await createSessionTokens(randomBytes(32).toString('hex')).issue({ userId: customer.user.id, version: 0 });
-    const genuine = await sessions.issue({ userId: customer.user.id, version: 0 });
+    const elsewhere = await createSessionTokens(randomBytes(32).toString('hex')).issue({ sessionId: customer.sessionId });
+    const genuine = await sessions.issue({ sessionId: customer.sessionId });
     const [, payload] = genuine.split('.');
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     await expect(sessions.verify(elsewhere)).resolves.toBeNull();

@@ -1,12 +1,18 @@
-// The audit trail: who did each admin action, and when.
-import type { SessionUser } from '../auth/session-user';
+// The audit trail: who did each admin action or was refused an account, and when.
 import type { Database } from '../db/database';
 import { auditEvents } from '../db/schema';
 
-export type AuditAction = 'user.make_admin' | 'user.remove' | 'part.add' | 'part.delete' | 'order.ship' | 'order.cancel';
+export type AuditAction =
+  'user.make_admin' | 'user.remove' | 'user.sign_in_refused' | 'part.add' | 'part.delete' | 'order.ship' | 'order.cancel';
 
 type Executor = Pick<Database, 'insert'>;
 
-export async function recordAudit(db: Executor, actor: SessionUser, action: AuditAction, subject: string): Promise<void> {
+/** Who acted: a signed-in user, or an identity without an account of its own (id null). */
+interface Actor {
+  id: string | null;
+  email: string;
+}
+
+export async function recordAudit(db: Executor, actor: Actor, action: AuditAction, subject: string): Promise<void> {
   await db.insert(auditEvents).values({ actorId: actor.id, actorEmail: actor.email, action, subject });
 }

@@ -163,11 +163,11 @@ export async function createCast(shop: TestShop): Promise<Cast> {
   const removed = await shop.createUser('user');
   await shop.database.db
     .update(users)
-    .set({ removedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
+    .set({ removedAt: new Date() })
     .where(sql`${users.id} = ${removed.user.id}`);
 
   const lapsed = await shop.createUser('user');
-  const expiredHeaders = async () => bearer(await issuedLongAgo(shop, lapsed.user.id));
+  const expiredHeaders = async () => bearer(await issuedLongAgo(shop, lapsed.sessionId));
 
   const subjects: Record<SubjectName, Subject> = {
     visitor: { name: 'visitor', account: null, headers: {} },
@@ -176,7 +176,7 @@ export async function createCast(shop: TestShop): Promise<Cast> {
     admin: { name: 'admin', account: admin, headers: admin.headers },
     removedUser: { name: 'removedUser', account: removed, headers: removed.headers },
     expiredSession: { name: 'expiredSession', account: lapsed, headers: await expiredHeaders(), freshHeaders: expiredHeaders },
-    tamperedToken: { name: 'tamperedToken', account: owner, headers: bearer(withSubject(owner.token, admin.user.id)) },
+    tamperedToken: { name: 'tamperedToken', account: owner, headers: bearer(withSubject(owner.token, admin.sessionId)) },
   };
   return { owner, otherCustomer, admin, subjects };
 }
@@ -191,11 +191,11 @@ let tokensIssuedLongAgo = 0;
  * A token the shop itself issued, with the shop's secret, an hour or more past its lifetime: the
  * clock is set back while it is signed, a second further for each token so no two are alike.
  */
-async function issuedLongAgo(shop: TestShop, userId: string): Promise<string> {
+async function issuedLongAgo(shop: TestShop, sessionId: string): Promise<string> {
   tokensIssuedLongAgo += 1;
   vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - (SESSION_TTL_SECONDS + 3600 + tokensIssuedLongAgo) * 1000 });
   try {
-    return await shop.deps.sessions.issue({ userId, version: 0 });
+    return await shop.deps.sessions.issue({ sessionId });
   } finally {
     vi.useRealTimers();
   }

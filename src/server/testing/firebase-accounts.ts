@@ -24,10 +24,40 @@ export async function signInForIdToken(
   emulatorUrl: string,
   projectId: string,
   account: TestAccount,
-  { create = false }: { create?: boolean } = {},
+  { create = false, verified = false }: { create?: boolean; verified?: boolean } = {},
 ): Promise<SignedInTestAccount> {
-  const { uid, idToken } = await signIn(emulatorUrl, projectId, account, create);
+  const first = await signIn(emulatorUrl, projectId, account, create);
+  if (!verified) return { uid: first.uid, idToken: first.idToken };
+  // As if the person had opened the verification link: the next sign-in's token says so too.
+  await updateTestAccount(emulatorUrl, projectId, first.uid, { emailVerified: true });
+  const { uid, idToken } = await signIn(emulatorUrl, projectId, account, false);
   return { uid, idToken };
+}
+
+/**
+ * Changes an account as the provider's Admin API would: an email verified by its link, a changed
+ * address, a display name or photo the person set (anything the provider itself accepts).
+ */
+export async function updateTestAccount(
+  emulatorUrl: string,
+  projectId: string,
+  uid: string,
+  changes: { emailVerified?: boolean; email?: string; displayName?: string; photoUrl?: string },
+): Promise<void> {
+  await emulatorRequest(
+    `${emulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
+    { localId: uid, ...changes },
+    { authorization: 'Bearer owner' },
+  );
+}
+
+/** Deletes an account at the provider, freeing its address for anyone who signs up next. */
+export async function deleteTestAccount(emulatorUrl: string, projectId: string, uid: string): Promise<void> {
+  await emulatorRequest(
+    `${emulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:delete`,
+    { localId: uid },
+    { authorization: 'Bearer owner' },
+  );
 }
 
 /**
@@ -69,6 +99,7 @@ export function emulatorStyleIdToken(claims: {
   projectId: string;
   uid: string;
   email: string;
+  emailVerified?: boolean;
   authTime?: number;
   expiresInSeconds?: number;
 }): string {
@@ -80,7 +111,7 @@ export function emulatorStyleIdToken(claims: {
     sub: claims.uid,
     user_id: claims.uid,
     email: claims.email,
-    email_verified: false,
+    email_verified: claims.emailVerified ?? false,
     auth_time: claims.authTime ?? now,
     iat: now,
     exp: now + (claims.expiresInSeconds ?? 3600),

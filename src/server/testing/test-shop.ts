@@ -9,7 +9,7 @@ import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
 import type { SessionUser } from '../auth/session-user';
 import type { AppDeps } from '../context';
-import { tools, users } from '../db/schema';
+import { sessions, tools, users } from '../db/schema';
 import type { RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
@@ -32,6 +32,8 @@ export interface TestShop {
   app: FastifyInstance;
   caller: (user: SessionUser | null) => ReturnType<typeof createCaller>;
   createUser: (role?: 'admin' | 'user', overrides?: Partial<typeof users.$inferInsert>) => Promise<TestUser>;
+  /** Another session of the user, as signing in on a second device opens. */
+  openSession: (userId: string) => Promise<{ token: string; sessionId: string }>;
   createTool: (overrides?: Partial<typeof tools.$inferInsert>) => Promise<{ id: string; name: string }>;
   close: () => Promise<void>;
 }
@@ -40,6 +42,8 @@ export interface TestUser {
   user: SessionUser;
   /** A valid session token, as the browser keeps it in accessToken. */
   token: string;
+  /** The session the token names. */
+  sessionId: string;
   headers: { authorization: string };
 }
 
@@ -64,6 +68,15 @@ export async function createTestShop(options: { adminEmails?: string[] } = {}): 
     security: { rateLimits: UNTHROTTLED },
   });
 
+  const openSession = async (userId: string) => {
+    const [session] = await database.db
+      .insert(sessions)
+      .values({ userId, expiresAt: new Date(Date.now() + deps.sessions.ttlSeconds * 1000) })
+      .returning({ id: sessions.id });
+    if (!session) throw new Error('could not open a test session');
+    return { token: await deps.sessions.issue({ sessionId: session.id }), sessionId: session.id };
+  };
+
   return {
     database,
     deps,
@@ -74,19 +87,21 @@ export async function createTestShop(options: { adminEmails?: string[] } = {}): 
       const email = overrides.email ?? `${role}-${randomBytes(5).toString('hex')}@example.com`;
       const [row] = await database.db
         .insert(users)
-        .values({ email, role, displayName: `Test ${role}`, ...overrides })
+        .values({ email, role, displayName: `Test ${role}`, emailVerified: true, ...overrides })
         .returning();
       if (!row) throw new Error('could not create a test user');
       const user: SessionUser = {
         id: row.id,
         email: row.email,
+        emailVerified: row.emailVerified,
         role: row.role,
         displayName: row.displayName,
         photoUrl: row.photoUrl,
       };
-      const token = await deps.sessions.issue({ userId: row.id, version: row.sessionVersion });
-      return { user, token, headers: { authorization: `Bearer ${token}` } };
+      const { token, sessionId } = await openSession(row.id);
+      return { user, token, sessionId, headers: { authorization: `Bearer ${token}` } };
     },
+    openSession,
     createTool: async (overrides = {}) => {
       const [row] = await database.db
         .insert(tools)

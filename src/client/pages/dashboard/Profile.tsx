@@ -1,8 +1,9 @@
-// My Profile: the signed-in user's photo, display name and email (SPEC.md §2).
+// My Profile: the signed-in user's photo, display name and email (SPEC.md §2), and their account actions.
 import { messages } from '../../../shared/messages';
 import { DEFAULT_AVATAR } from '../../../shared/constants';
 import { useAuth } from '../../auth/useAuth';
 import { PageTitle } from '../../components/PageTitle';
+import { AccountSecurity } from './AccountSecurity';
 import { DashboardHeading } from './DashboardHeading';
 
 export default function Profile() {
@@ -14,33 +15,36 @@ export default function Profile() {
       {user === null ? (
         <p className="text-base-content/70">{messages.noUserLoggedIn}</p>
       ) : (
-        <div className="card max-w-xl border border-base-300 bg-base-100 shadow-sm">
-          <div className="card-body flex-col items-center gap-6 text-center sm:flex-row sm:text-left">
-            <img
-              src={user.photoURL ?? DEFAULT_AVATAR}
-              alt={`Photo of ${user.displayName ?? user.email}`}
-              width={112}
-              height={112}
-              referrerPolicy="no-referrer"
-              className="size-28 shrink-0 rounded-full border border-base-300 bg-base-200 object-cover"
-            />
-            <dl className="grid min-w-0 gap-3">
-              <div>
-                <dt className="text-sm text-base-content/70">Name</dt>
-                <dd className="text-xl font-semibold break-words">{user.displayName ?? 'No name set'}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-base-content/70">Email</dt>
-                <dd className="break-all">{user.email}</dd>
-              </div>
-              {role ? (
+        <div className="grid gap-6">
+          <div className="card max-w-xl border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body flex-col items-center gap-6 text-center sm:flex-row sm:text-left">
+              <img
+                src={user.photoURL ?? DEFAULT_AVATAR}
+                alt={`Photo of ${user.displayName ?? user.email}`}
+                width={112}
+                height={112}
+                referrerPolicy="no-referrer"
+                className="size-28 shrink-0 rounded-full border border-base-300 bg-base-200 object-cover"
+              />
+              <dl className="grid min-w-0 gap-3">
                 <div>
-                  <dt className="text-sm text-base-content/70">Account</dt>
-                  <dd>{role === 'admin' ? 'Admin' : 'Customer'}</dd>
+                  <dt className="text-sm text-base-content/70">Name</dt>
+                  <dd className="text-xl font-semibold break-words">{user.displayName ?? 'No name set'}</dd>
                 </div>
-              ) : null}
-            </dl>
+                <div>
+                  <dt className="text-sm text-base-content/70">Email</dt>
+                  <dd className="break-all">{user.email}</dd>
+                </div>
+                {role ? (
+                  <div>
+                    <dt className="text-sm text-base-content/70">Account</dt>
+                    <dd>{role === 'admin' ? 'Admin' : 'Customer'}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            </div>
           </div>
+          <AccountSecurity />
         </div>
       )}
     </section>

@@ -1,0 +1,66 @@
+// Sessions end when the customer says so: signing out ends that session on the server, signing out
+// everywhere ends every session of the account, and nobody else's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { createContextInner } from '../context';
+import { trpcCall } from '../testing/attacks';
+import { createTestShop, type TestShop } from '../testing/test-shop';
+import { createCaller } from '.';
+
+let shop: TestShop;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(() => shop.close());
+
+async function callerWithToken(token: string) {
+  return createCaller(await createContextInner(shop.deps, `Bearer ${token}`));
+}
+
+const expired = { code: 'UNAUTHORIZED', message: messages.sessionExpired };
+
+describe('users.signOut', () => {
+  it('ends the session it is called with, and only that one', async () => {
+    const customer = await shop.createUser('user');
+    const laptop = await shop.openSession(customer.user.id);
+
+    await expect((await callerWithToken(customer.token)).users.signOut()).resolves.toEqual({ signedOut: true });
+
+    await expect((await callerWithToken(customer.token)).users.me()).rejects.toMatchObject(expired);
+    await expect((await callerWithToken(laptop.token)).users.me()).resolves.toMatchObject({ _id: customer.user.id });
+  });
+});
+
+describe('users.signOutEverywhere', () => {
+  it('ends every session of the account and leaves other accounts signed in', async () => {
+    const customer = await shop.createUser('user');
+    const phone = await shop.openSession(customer.user.id);
+    const neighbour = await shop.createUser('user');
+
+    await (await callerWithToken(customer.token)).users.signOutEverywhere();
+
+    for (const token of [customer.token, phone.token]) {
+      await expect((await callerWithToken(token)).users.me()).rejects.toMatchObject(expired);
+    }
+    await expect((await callerWithToken(neighbour.token)).users.me()).resolves.toMatchObject({ _id: neighbour.user.id });
+  });
+});
+
+describe('signing out over HTTP', () => {
+  it('makes the same bearer token answer 401 afterwards, on tRPC and REST alike', async () => {
+    const customer = await shop.createUser('user');
+    const call = trpcCall('users.signOut');
+    const signOut = await shop.app.inject({ ...call, headers: { ...call.headers, ...customer.headers } });
+    expect(signOut.statusCode).toBe(200);
+
+    const trpcAfter = await shop.app.inject({ method: 'GET', url: '/trpc/users.me', headers: customer.headers });
+    expect(trpcAfter.statusCode).toBe(401);
+    const restAfter = await shop.app.inject({
+      method: 'GET',
+      url: `/booking?email=${encodeURIComponent(customer.user.email)}`,
+      headers: customer.headers,
+    });
+    expect(restAfter.statusCode).toBe(401);
+  });
+});
