@@ -84,7 +84,12 @@ async function unavailableOnNetworkError<T>(call: () => Promise<T>): Promise<T> 
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
+    // Stripe's own rate limit (429) is the provider being busy, not the caller's mistake: a 503.
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
       throw new PaymentsUnavailableError(error.message, { cause: error });
     }
     throw error;

@@ -68,18 +68,21 @@ export const reviewsRouter = router({
     },
   ),
 
-  create: protectedProcedure.input(createReviewSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.deps.db
-      .insert(reviews)
-      .values({
-        userId: ctx.user.id,
-        name: reviewerName(ctx.user),
-        img: ctx.user.photoUrl ?? DEFAULT_AVATAR,
-        rating: input.rating,
-        text: input.text,
-      })
-      .returning(reviewColumns);
-    if (!row) throw new Error('Inserting a review returned no row');
-    return toReviewView(row);
-  }),
+  create: protectedProcedure
+    .meta({ rateLimit: 'review' })
+    .input(createReviewSchema)
+    .mutation(async ({ ctx, input }) => {
+      const [row] = await ctx.deps.db
+        .insert(reviews)
+        .values({
+          userId: ctx.user.id,
+          name: reviewerName(ctx.user),
+          img: ctx.user.photoUrl ?? DEFAULT_AVATAR,
+          rating: input.rating,
+          text: input.text,
+        })
+        .returning(reviewColumns);
+      if (!row) throw new Error('Inserting a review returned no row');
+      return toReviewView(row);
+    }),
 });
