@@ -117,6 +117,9 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** An admin's change to parts, orders or accounts, within the admins' budget per user. */
+export const adminWriteProcedure = adminProcedure.meta({ rateLimit: 'adminWrite' });
+
 /** The refusal of a call over its budget, saying when the caller may try again. */
 export function tooManyRequests(retryAfterSeconds: number): TRPCError {
   return new TRPCError({

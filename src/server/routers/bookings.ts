@@ -12,11 +12,18 @@ import { createBooking, loadAccessibleBooking } from '../services/booking-servic
 import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
 import { cancelBooking } from '../services/cancellation';
 import { markBookingPaid } from '../services/payment-service';
-import { adminProcedure, protectedProcedure, router } from '../trpc';
+import { adminProcedure, adminWriteProcedure, protectedProcedure, router } from '../trpc';
 
 const myBookingsInputSchema = pageInputSchema
   .extend({ /** The REST path names the customer; it must be the caller. */ email: emailSchema.optional() })
   .prefault({});
+
+/** Bookings spend a budget per user, so nobody can hold the whole stock by booking in a loop. */
+const bookingProcedure = protectedProcedure.meta({ rateLimit: 'bookingCreate' });
+/** Cancelling may cancel an intent at the payment provider. */
+const cancelProcedure = protectedProcedure.meta({ rateLimit: 'cancellation' });
+/** Checking a payment asks the payment provider. */
+const paymentProcedure = protectedProcedure.meta({ rateLimit: 'payment' });
 
 /** A customer's orders, newest first, before a position; the first page passes the largest one. */
 const customerOrdersPage = preparedFor((db) =>
@@ -52,12 +59,9 @@ function toPage(rows: BookingRow[], limit: number): Page<BookingView> {
 }
 
 export const bookingsRouter = router({
-  create: protectedProcedure
-    .meta({ rateLimit: 'bookingCreate' })
-    .input(createBookingSchema)
-    .mutation(async ({ ctx, input }) => {
-      return toBookingView(await createBooking(ctx.deps.db, ctx.user, input));
-    }),
+  create: bookingProcedure.input(createBookingSchema).mutation(async ({ ctx, input }) => {
+    return toBookingView(await createBooking(ctx.deps.db, ctx.user, input));
+  }),
 
   /** The signed-in customer's orders, newest first; orders they cancelled themselves are gone. */
   mine: protectedProcedure.input(myBookingsInputSchema).query(async ({ ctx, input }) => {
@@ -76,25 +80,19 @@ export const bookingsRouter = router({
     return toBookingView(await loadAccessibleBooking(ctx.deps.db, ctx.user, input.id));
   }),
 
-  cancel: protectedProcedure
-    .meta({ rateLimit: 'cancellation' })
-    .input(bookingIdSchema)
-    .mutation(async ({ ctx, input }) => {
-      const { db, payments } = ctx.deps;
-      const booking = await loadAccessibleBooking(db, ctx.user, input.id);
-      const byOwner = booking.userId === ctx.user.id;
-      await cancelBooking(db, payments, booking, byOwner ? { reason: 'customer' } : { reason: 'admin', actor: ctx.user });
-      return { deletedCount: 1 };
-    }),
+  cancel: cancelProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
+    const { db, payments } = ctx.deps;
+    const booking = await loadAccessibleBooking(db, ctx.user, input.id);
+    const byOwner = booking.userId === ctx.user.id;
+    await cancelBooking(db, payments, booking, byOwner ? { reason: 'customer' } : { reason: 'admin', actor: ctx.user });
+    return { deletedCount: 1 };
+  }),
 
-  markPaid: protectedProcedure
-    .meta({ rateLimit: 'payment' })
-    .input(markPaidSchema)
-    .mutation(async ({ ctx, input }) => {
-      const { db, payments } = ctx.deps;
-      const booking = await loadAccessibleBooking(db, ctx.user, input.id);
-      return toBookingView(await markBookingPaid(db, payments, booking, input.transactionId));
-    }),
+  markPaid: paymentProcedure.input(markPaidSchema).mutation(async ({ ctx, input }) => {
+    const { db, payments } = ctx.deps;
+    const booking = await loadAccessibleBooking(db, ctx.user, input.id);
+    return toBookingView(await markBookingPaid(db, payments, booking, input.transactionId));
+  }),
 
   all: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {
     const rows = await allOrdersPage(ctx.deps.db).execute({
@@ -104,23 +102,20 @@ export const bookingsRouter = router({
     return toPage(rows, input.limit);
   }),
 
-  ship: adminProcedure
-    .meta({ rateLimit: 'adminWrite' })
-    .input(bookingIdSchema)
-    .mutation(async ({ ctx, input }) => {
-      return ctx.deps.db.transaction(async (tx) => {
-        const [shipped] = await tx
-          .update(bookings)
-          .set({ status: 'shipped', shippedAt: new Date() })
-          .where(and(eq(bookings.id, input.id), eq(bookings.status, 'paid')))
-          .returning(bookingColumns);
-        if (!shipped) {
-          const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, input.id));
-          if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: messages.orderNotFound });
-          throw new TRPCError({ code: 'CONFLICT', message: messages.orderNotPaid });
-        }
-        await recordAudit(tx, ctx.user, 'order.ship', `${shipped.toolName} for ${shipped.email} (${shipped.id})`);
-        return toBookingView(shipped);
-      });
-    }),
+  ship: adminWriteProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
+    return ctx.deps.db.transaction(async (tx) => {
+      const [shipped] = await tx
+        .update(bookings)
+        .set({ status: 'shipped', shippedAt: new Date() })
+        .where(and(eq(bookings.id, input.id), eq(bookings.status, 'paid')))
+        .returning(bookingColumns);
+      if (!shipped) {
+        const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, input.id));
+        if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: messages.orderNotFound });
+        throw new TRPCError({ code: 'CONFLICT', message: messages.orderNotPaid });
+      }
+      await recordAudit(tx, ctx.user, 'order.ship', `${shipped.toolName} for ${shipped.email} (${shipped.id})`);
+      return toBookingView(shipped);
+    });
+  }),
 });

@@ -7,18 +7,18 @@ import { loadAccessibleBooking } from '../services/booking-service';
 import { intentForBooking } from '../services/payment-service';
 import { protectedProcedure, router } from '../trpc';
 
+/** Each intent is a call to the payment provider. */
+const paymentProcedure = protectedProcedure.meta({ rateLimit: 'payment' });
+
 export const paymentsRouter = router({
-  createIntent: protectedProcedure
-    .meta({ rateLimit: 'payment' })
-    .input(createIntentSchema)
-    .mutation(async ({ ctx, input }) => {
-      const { db, payments } = ctx.deps;
-      const booking = await loadAccessibleBooking(db, ctx.user, input.bookingId);
-      if (booking.userId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
-      if (input.price !== undefined && dollarsToCents(input.price) !== booking.totalCents) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
-      }
-      const intent = await intentForBooking(db, payments, booking);
-      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(booking.totalCents) };
-    }),
+  createIntent: paymentProcedure.input(createIntentSchema).mutation(async ({ ctx, input }) => {
+    const { db, payments } = ctx.deps;
+    const booking = await loadAccessibleBooking(db, ctx.user, input.bookingId);
+    if (booking.userId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
+    if (input.price !== undefined && dollarsToCents(input.price) !== booking.totalCents) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
+    }
+    const intent = await intentForBooking(db, payments, booking);
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(booking.totalCents) };
+  }),
 });

@@ -7,6 +7,9 @@ import type { SessionUser } from '../auth/session-user';
 import { reviews, rowCounts } from '../db/schema';
 import { protectedProcedure, router, sharedRead } from '../trpc';
 
+/** Reviews spend a budget per user, so nobody fills the public pages. */
+const reviewProcedure = protectedProcedure.meta({ rateLimit: 'review' });
+
 const reviewColumns = {
   id: reviews.id,
   seq: reviews.seq,
@@ -68,21 +71,18 @@ export const reviewsRouter = router({
     },
   ),
 
-  create: protectedProcedure
-    .meta({ rateLimit: 'review' })
-    .input(createReviewSchema)
-    .mutation(async ({ ctx, input }) => {
-      const [row] = await ctx.deps.db
-        .insert(reviews)
-        .values({
-          userId: ctx.user.id,
-          name: reviewerName(ctx.user),
-          img: ctx.user.photoUrl ?? DEFAULT_AVATAR,
-          rating: input.rating,
-          text: input.text,
-        })
-        .returning(reviewColumns);
-      if (!row) throw new Error('Inserting a review returned no row');
-      return toReviewView(row);
-    }),
+  create: reviewProcedure.input(createReviewSchema).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.deps.db
+      .insert(reviews)
+      .values({
+        userId: ctx.user.id,
+        name: reviewerName(ctx.user),
+        img: ctx.user.photoUrl ?? DEFAULT_AVATAR,
+        rating: input.rating,
+        text: input.text,
+      })
+      .returning(reviewColumns);
+    if (!row) throw new Error('Inserting a review returned no row');
+    return toReviewView(row);
+  }),
 });

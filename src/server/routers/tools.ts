@@ -8,7 +8,7 @@ import { createToolSchema } from '../../shared/tools';
 import { z } from 'zod';
 import { tools } from '../db/schema';
 import { recordAudit } from '../services/audit';
-import { adminProcedure, router, sharedRead } from '../trpc';
+import { adminWriteProcedure, router, sharedRead } from '../trpc';
 
 const toolColumns = {
   id: tools.id,
@@ -77,35 +77,29 @@ export const toolsRouter = router({
     return toToolView(row);
   }),
 
-  create: adminProcedure
-    .meta({ rateLimit: 'adminWrite' })
-    .input(createToolSchema)
-    .mutation(async ({ ctx, input }) => {
-      return ctx.deps.db.transaction(async (tx) => {
-        const { price, ...fields } = input;
-        const [row] = await tx
-          .insert(tools)
-          .values({ ...fields, priceCents: dollarsToCents(price) })
-          .returning(toolColumns);
-        if (!row) throw new Error('Inserting a part returned no row');
-        await recordAudit(tx, ctx.user, 'part.add', `${row.name} (${row.id})`);
-        return toToolView(row);
-      });
-    }),
+  create: adminWriteProcedure.input(createToolSchema).mutation(async ({ ctx, input }) => {
+    return ctx.deps.db.transaction(async (tx) => {
+      const { price, ...fields } = input;
+      const [row] = await tx
+        .insert(tools)
+        .values({ ...fields, priceCents: dollarsToCents(price) })
+        .returning(toolColumns);
+      if (!row) throw new Error('Inserting a part returned no row');
+      await recordAudit(tx, ctx.user, 'part.add', `${row.name} (${row.id})`);
+      return toToolView(row);
+    });
+  }),
 
-  remove: adminProcedure
-    .meta({ rateLimit: 'adminWrite' })
-    .input(z.object({ id: idSchema }))
-    .mutation(async ({ ctx, input }) => {
-      return ctx.deps.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(tools)
-          .set({ removedAt: new Date() })
-          .where(and(eq(tools.id, input.id), listed))
-          .returning({ id: tools.id, name: tools.name });
-        if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
-        await recordAudit(tx, ctx.user, 'part.delete', `${row.name} (${row.id})`);
-        return { deletedCount: 1 };
-      });
-    }),
+  remove: adminWriteProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
+    return ctx.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(tools)
+        .set({ removedAt: new Date() })
+        .where(and(eq(tools.id, input.id), listed))
+        .returning({ id: tools.id, name: tools.name });
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+      await recordAudit(tx, ctx.user, 'part.delete', `${row.name} (${row.id})`);
+      return { deletedCount: 1 };
+    });
+  }),
 });

@@ -10,47 +10,47 @@ import { verifySignIn } from '../auth/verify-sign-in';
 import { recordAudit } from '../services/audit';
 import { bookingColumns } from '../services/booking-views';
 import { cancelBooking } from '../services/cancellation';
-import { adminProcedure, protectedProcedure, publicProcedure, router } from '../trpc';
+import { adminProcedure, adminWriteProcedure, protectedProcedure, publicProcedure, router } from '../trpc';
 
 const listed = isNull(users.removedAt);
 
+/** Session exchanges spend a budget per client IP (guessing and replaying sign-ins). */
+const sessionExchangeProcedure = publicProcedure.meta({ rateLimit: 'sessionExchange' });
+
 export const usersRouter = router({
   /** Exchanges a fresh Firebase sign-in for the server's own session token (DESIGN.md). */
-  createSession: publicProcedure
-    .meta({ rateLimit: 'sessionExchange' })
-    .input(createSessionSchema)
-    .mutation(async ({ ctx, input }) => {
-      const { db, identity, sessions, adminEmails } = ctx.deps;
-      const email = input.email.toLowerCase();
-      const signIn = await verifySignIn(identity, input.idToken);
-      if (signIn.email !== email) throw new TRPCError({ code: 'FORBIDDEN', message: messages.tokenEmailMismatch });
-      if (Date.now() / 1000 - signIn.authTime > ID_TOKEN_MAX_AGE_SECONDS) {
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.signInTooOld });
-      }
-      const configuredAdmin = adminEmails.has(email);
-      const [user] = await db
-        .insert(users)
-        .values({
-          email,
+  createSession: sessionExchangeProcedure.input(createSessionSchema).mutation(async ({ ctx, input }) => {
+    const { db, identity, sessions, adminEmails } = ctx.deps;
+    const email = input.email.toLowerCase();
+    const signIn = await verifySignIn(identity, input.idToken);
+    if (signIn.email !== email) throw new TRPCError({ code: 'FORBIDDEN', message: messages.tokenEmailMismatch });
+    if (Date.now() / 1000 - signIn.authTime > ID_TOKEN_MAX_AGE_SECONDS) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.signInTooOld });
+    }
+    const configuredAdmin = adminEmails.has(email);
+    const [user] = await db
+      .insert(users)
+      .values({
+        email,
+        firebaseUid: signIn.uid,
+        displayName: signIn.name,
+        photoUrl: signIn.picture,
+        role: configuredAdmin ? 'admin' : 'user',
+      })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: {
           firebaseUid: signIn.uid,
-          displayName: signIn.name,
-          photoUrl: signIn.picture,
-          role: configuredAdmin ? 'admin' : 'user',
-        })
-        .onConflictDoUpdate({
-          target: users.email,
-          set: {
-            firebaseUid: signIn.uid,
-            displayName: sql`coalesce(excluded.display_name, ${users.displayName})`,
-            photoUrl: sql`coalesce(excluded.photo_url, ${users.photoUrl})`,
-            ...(configuredAdmin ? { role: 'admin' as const } : {}),
-          },
-          setWhere: listed,
-        })
-        .returning({ id: users.id, sessionVersion: users.sessionVersion });
-      if (!user) throw new TRPCError({ code: 'FORBIDDEN', message: messages.accountRemoved });
-      return { token: await sessions.issue({ userId: user.id, version: user.sessionVersion }) };
-    }),
+          displayName: sql`coalesce(excluded.display_name, ${users.displayName})`,
+          photoUrl: sql`coalesce(excluded.photo_url, ${users.photoUrl})`,
+          ...(configuredAdmin ? { role: 'admin' as const } : {}),
+        },
+        setWhere: listed,
+      })
+      .returning({ id: users.id, sessionVersion: users.sessionVersion });
+    if (!user) throw new TRPCError({ code: 'FORBIDDEN', message: messages.accountRemoved });
+    return { token: await sessions.issue({ userId: user.id, version: user.sessionVersion }) };
+  }),
 
   /** Whether an account is an admin; customers may ask only about themselves. */
   isAdmin: protectedProcedure.input(userEmailSchema).query(async ({ ctx, input }) => {
@@ -81,63 +81,57 @@ export const usersRouter = router({
     return rows.map(({ id, ...user }) => ({ _id: id, ...user }));
   }),
 
-  makeAdmin: adminProcedure
-    .meta({ rateLimit: 'adminWrite' })
-    .input(userEmailSchema)
-    .mutation(async ({ ctx, input }) => {
-      const email = input.email.toLowerCase();
-      return ctx.deps.db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.email, email), listed));
-        if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
-        const changed = await tx
-          .update(users)
-          .set({ role: 'admin' })
-          .where(and(eq(users.id, existing.id), ne(users.role, 'admin')))
-          .returning({ id: users.id });
-        if (changed.length > 0) await recordAudit(tx, ctx.user, 'user.make_admin', email);
-        return { modifiedCount: changed.length };
-      });
-    }),
+  makeAdmin: adminWriteProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
+    const email = input.email.toLowerCase();
+    return ctx.deps.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), listed));
+      if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
+      const changed = await tx
+        .update(users)
+        .set({ role: 'admin' })
+        .where(and(eq(users.id, existing.id), ne(users.role, 'admin')))
+        .returning({ id: users.id });
+      if (changed.length > 0) await recordAudit(tx, ctx.user, 'user.make_admin', email);
+      return { modifiedCount: changed.length };
+    });
+  }),
 
   /** Removes an account: its sessions end at once, its sign-in is disabled, its unpaid orders released. */
-  remove: adminProcedure
-    .meta({ rateLimit: 'adminWrite' })
-    .input(userIdSchema)
-    .mutation(async ({ ctx, input }) => {
-      const { db, identity, payments, log } = ctx.deps;
-      if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.cannotRemoveSelf });
-      const removed = await db.transaction(async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set({ removedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
-          .where(and(eq(users.id, input.id), listed))
-          .returning({ id: users.id, email: users.email, firebaseUid: users.firebaseUid });
-        if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
-        await recordAudit(tx, ctx.user, 'user.remove', user.email);
-        return user;
+  remove: adminWriteProcedure.input(userIdSchema).mutation(async ({ ctx, input }) => {
+    const { db, identity, payments, log } = ctx.deps;
+    if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.cannotRemoveSelf });
+    const removed = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set({ removedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
+        .where(and(eq(users.id, input.id), listed))
+        .returning({ id: users.id, email: users.email, firebaseUid: users.firebaseUid });
+      if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
+      await recordAudit(tx, ctx.user, 'user.remove', user.email);
+      return user;
+    });
+    const unpaid = await db
+      .select(bookingColumns)
+      .from(bookings)
+      .where(and(eq(bookings.userId, removed.id), eq(bookings.status, 'unpaid')));
+    for (const booking of unpaid) {
+      try {
+        await cancelBooking(db, payments, booking, { reason: 'account_removed' });
+      } catch (error) {
+        log.warn({ err: error, bookingId: booking.id }, 'could not release an order of a removed user');
+      }
+    }
+    // The sessions are already dead; a failure here only leaves the Firebase account enabled.
+    if (removed.firebaseUid) {
+      await identity.disableUser(removed.firebaseUid).catch((error: unknown) => {
+        log.warn({ err: error, userId: removed.id }, 'could not disable the removed user at the identity provider');
       });
-      const unpaid = await db
-        .select(bookingColumns)
-        .from(bookings)
-        .where(and(eq(bookings.userId, removed.id), eq(bookings.status, 'unpaid')));
-      for (const booking of unpaid) {
-        try {
-          await cancelBooking(db, payments, booking, { reason: 'account_removed' });
-        } catch (error) {
-          log.warn({ err: error, bookingId: booking.id }, 'could not release an order of a removed user');
-        }
-      }
-      // The sessions are already dead; a failure here only leaves the Firebase account enabled.
-      if (removed.firebaseUid) {
-        await identity.disableUser(removed.firebaseUid).catch((error: unknown) => {
-          log.warn({ err: error, userId: removed.id }, 'could not disable the removed user at the identity provider');
-        });
-      }
-      return { deletedCount: 1 };
-    }),
+    }
+    return { deletedCount: 1 };
+  }),
 
   auditLog: adminProcedure.query(async ({ ctx }) => {
     const rows = await ctx.deps.db
