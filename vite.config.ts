@@ -14,7 +14,8 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     manifest: true,
-    sourcemap: true,
+    // Written for debugging and error tools, not linked from the bundles; the server never sends them.
+    sourcemap: 'hidden',
   },
   server: {
     proxy: Object.fromEntries(['/trpc', '/config.json', '/vitals'].map((path) => [path, 'http://127.0.0.1:3000'])),

@@ -7,9 +7,10 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { RuntimeConfig } from '../shared/payments';
+import type { RateLimitStore } from './auth/rate-limits';
 import { readPrerenderedPages } from './boot/prerendered-pages';
 import { createContextInner, type AppDeps } from './context';
-import { errorBody, sendError } from './http/error-response';
+import { errorBody, retryAfterHeaders, sendError } from './http/error-response';
 import { httpClient, redactingLogger, registerSecurity, securityOptions, type SecurityOverrides } from './http/security';
 import { stringifyJson } from './cache/json';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
@@ -33,8 +34,13 @@ export interface AppOptions {
   holdExpiry?: { olderThanMs: number; everyMs?: number };
   /** CORS origins and rate limits that differ from the defaults (http/security.ts). */
   security?: SecurityOverrides;
-  /** Trust a load balancer's X-Forwarded-For for the client IP (Fastify's trustProxy); default false. */
-  trustProxy?: boolean | string;
+  /** Where rate limits are counted; default this process's memory. */
+  rateLimitStore?: RateLimitStore;
+  /**
+   * Trust X-Forwarded-For from this many load balancers in front, or from these addresses, for the
+   * client IP (Fastify's trustProxy); default false. Never `true` (config.ts says why).
+   */
+  trustProxy?: false | number | string;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -43,7 +49,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   const app = Fastify({
     ...(options.logger ? { loggerInstance: redactingLogger(options.logger) } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxies(options.trustProxy ?? false),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -62,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   await registerSecurity(app, {
     runtimeConfig: options.runtimeConfig,
     security: securityOptions(options.security),
+    rateLimitStore: options.rateLimitStore,
   });
   if (options.holdExpiry) runHoldExpiry(app, deps, options.holdExpiry);
 
@@ -88,11 +95,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     },
     stringify: stringifyJson,
     maxBatchSize: MAX_BATCH_CALLS,
-    // An answer made only of shared reads may be kept by browsers and CDNs.
-    responseMeta: ({ info, errors, type }) =>
-      type === 'query' && errors.length === 0 && info?.calls.every((call) => isSharedRead(call.procedure))
-        ? { headers: SHARED_ANSWER_HEADERS }
-        : {},
+    // An answer made only of shared reads may be kept by browsers and CDNs; a refusal over budget
+    // says when to try again.
+    responseMeta: ({ info, errors, type }) => {
+      if (errors.length > 0) return retryAfterHeaders(errors);
+      return type === 'query' && info?.calls.every((call) => isSharedRead(call.procedure)) ? { headers: SHARED_ANSWER_HEADERS } : {};
+    },
   } satisfies TrpcAdapterOptions<AppRouter> & { prefix: string });
 
   registerRestRoutes(app, deps);
@@ -107,6 +115,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     });
   }
   return app;
+}
+
+/** A hop count trusts that many proxies nearest the server (Fastify's types take it as a function). */
+function trustedProxies(trustProxy: false | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
 }
 
 /** Health checks come every few seconds from every load balancer; they would drown the rest. */
@@ -138,6 +151,8 @@ function runHoldExpiry(app: FastifyInstance, deps: AppDeps, holdExpiry: NonNulla
   });
 }
 
+const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
+
 /**
  * Serves the built browser app; any other GET for a page gets its prerendered HTML, or index.html
  * (client routing).
@@ -149,6 +164,8 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     index: false,
     // The build writes .br and .gz copies of its text files (vite-precompress.ts).
     preCompressed: true,
+    // Source maps would publish the app's source as written; they stay on the machine.
+    allowedPath: (path) => !SOURCE_MAP.test(path),
     setHeaders: (reply, path) => void reply.header('cache-control', cacheControlOf(clientDir, path)),
   });
   const prerendered = readPrerenderedPages(clientDir);

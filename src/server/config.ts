@@ -1,12 +1,38 @@
 // Configuration: parsed and validated once at boot from the environment (DESIGN.md "Run modes").
 // Each piece (database, identity, payments) is embedded or real, chosen independently.
 import { z } from 'zod';
+import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
 import type { SecurityOverrides } from './http/security';
 
 const EMULATOR_PROJECT_ID = 'demo-sprocket';
 
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
+
+/** The variable setting each budget of http/security.ts, in calls per minute. */
+const RATE_LIMIT_VARIABLES = {
+  sessionExchange: 'RATE_LIMIT_SESSIONS_PER_MINUTE',
+  bookingCreate: 'RATE_LIMIT_BOOKINGS_PER_MINUTE',
+  payment: 'RATE_LIMIT_PAYMENTS_PER_MINUTE',
+  cancellation: 'RATE_LIMIT_CANCELLATIONS_PER_MINUTE',
+  review: 'RATE_LIMIT_REVIEWS_PER_MINUTE',
+  adminWrite: 'RATE_LIMIT_ADMIN_WRITES_PER_MINUTE',
+  vitals: 'RATE_LIMIT_VITALS_PER_MINUTE',
+} as const satisfies Record<RateLimitName, string>;
+
+type RateLimitVariable = (typeof RATE_LIMIT_VARIABLES)[RateLimitName];
+
+function perMinuteLimits() {
+  const perMinute = z.coerce
+    .number()
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .optional();
+  return Object.fromEntries(Object.values(RATE_LIMIT_VARIABLES).map((variable) => [variable, perMinute])) as Record<
+    RateLimitVariable,
+    typeof perMinute
+  >;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -54,13 +80,26 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be comma-separated http(s) origins' }))),
-  /** Behind a load balancer: trust its X-Forwarded-For ("true", or the balancer's addresses). */
+  /**
+   * Behind load balancers: how many of them stand in front (a hop count), or their addresses.
+   * `true` would take the leftmost X-Forwarded-For entry, which the client writes itself, so every
+   * client could choose the IP its rate limits are counted against.
+   */
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|[\d.:a-fA-F/, ]+)$/, "must be true, false or the proxies' addresses")
+    .trim()
+    .refine((value) => value !== 'true', {
+      error:
+        'true would let every client choose its own IP (the first X-Forwarded-For entry) and so escape rate limits; give the number of proxies in front (1) or their addresses (10.0.0.0/8)',
+    })
+    .regex(/^(false|\d{1,2}|[\d.:a-fA-F/, ]+)$/, "must be false, the number of proxies in front, or the proxies' addresses")
     .optional(),
-  RATE_LIMIT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
-  RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
+  ...perMinuteLimits(),
+  /** Redis for the rate-limit counters of several processes (else Postgres when DATABASE_URL is set). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
 });
 
 type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
@@ -92,7 +131,10 @@ export interface Config {
   holdExpiryMs: number;
   /** CORS origins and rate limits that differ from the defaults of http/security.ts. */
   security: SecurityOverrides;
-  trustProxy: boolean | string;
+  /** Where processes share rate-limit counts, when not in the database (REDIS_URL). */
+  redisUrl?: string;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses; never `true`. */
+  trustProxy: false | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
     security: securityOverrides(vars),
     trustProxy: trustProxy(vars.TRUST_PROXY),
+    redisUrl: vars.REDIS_URL,
   };
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecret) {
@@ -150,18 +193,17 @@ function identityConfig(vars: z.infer<typeof envSchema>): IdentityConfig {
 }
 
 function securityOverrides(vars: z.infer<typeof envSchema>): SecurityOverrides {
-  const perMinute = (max: number | undefined) => (max === undefined ? undefined : { max, windowSeconds: 60 });
-  const sessionExchange = perMinute(vars.RATE_LIMIT_SESSIONS_PER_MINUTE);
-  const bookingCreate = perMinute(vars.RATE_LIMIT_BOOKINGS_PER_MINUTE);
-  return {
-    corsOrigins: vars.CORS_ORIGINS,
-    rateLimits: { ...(sessionExchange ? { sessionExchange } : {}), ...(bookingCreate ? { bookingCreate } : {}) },
-  };
+  const rateLimits: Partial<Record<RateLimitName, RateLimitRule>> = {};
+  for (const [name, variable] of Object.entries(RATE_LIMIT_VARIABLES) as Array<[RateLimitName, RateLimitVariable]>) {
+    const max = vars[variable];
+    if (max !== undefined) rateLimits[name] = { max, windowSeconds: 60 };
+  }
+  return { corsOrigins: vars.CORS_ORIGINS, rateLimits };
 }
 
-function trustProxy(value: string | undefined): boolean | string {
+function trustProxy(value: string | undefined): false | number | string {
   if (value === undefined || value === 'false') return false;
-  return value === 'true' ? true : value;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 function paymentsConfig(vars: z.infer<typeof envSchema>): PaymentsConfig {

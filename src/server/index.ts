@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     logger: log,
     holdExpiry: { olderThanMs: config.holdExpiryMs },
     security: config.security,
+    rateLimitStore: started.rateLimitStore,
     trustProxy: config.trustProxy,
   });
   stopGracefullyOnSignals(app, log, started.close);

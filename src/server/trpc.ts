@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { firstIssueMessage } from '../shared/issue-message';
 import { messages } from '../shared/messages';
-import { rateLimitKeys, type RateLimitName } from './auth/rate-limits';
+import { RateLimitExceeded, rateLimitKeys, type RateLimitName } from './auth/rate-limits';
 import type { Freshness } from './cache/read-cache';
 import type { Context } from './context';
 import { databaseUnavailableError } from './db/database-errors';
@@ -16,6 +16,11 @@ export interface Meta {
    * until its freshness runs out (cache/read-cache.ts), and browsers and CDNs may keep it too.
    */
   shared?: Freshness;
+  /**
+   * The budget each call spends (auth/rate-limits.ts), per client IP or per signed-in user; a
+   * call over it is refused with TOO_MANY_REQUESTS and a Retry-After. Every mutation has one.
+   */
+  rateLimit?: RateLimitName;
 }
 
 const t = initTRPC
@@ -52,9 +57,25 @@ const readableErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Spends the budget the procedure declares (`meta.rateLimit`). Calls over tRPC and REST both pass
+ * here; in-process callers have no client and no limit. It runs before the session checks, so
+ * calls without a session are counted against their IP.
+ */
+const withinBudget = t.middleware(async ({ ctx, meta, next }) => {
+  const name = meta?.rateLimit;
+  const { client, user } = ctx;
+  if (name && client) {
+    const key = rateLimitKeys[name] === 'user' && user ? `user:${user.id}` : `ip:${client.ip}`;
+    const verdict = await client.rateLimits.take(name, key);
+    if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
+  }
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(readableErrors);
+export const publicProcedure = t.procedure.use(readableErrors).use(withinBudget);
 
 /**
  * Keeps the answer of a procedure declared shared under its path and parsed input, so junk in a
@@ -101,19 +122,19 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/**
- * Counts the call against its budget (auth/rate-limits.ts): per client IP, or per signed-in user.
- * Calls over tRPC and REST both pass here; in-process callers have no client and no limit.
- */
-export function rateLimited(name: RateLimitName) {
-  return t.middleware(({ ctx, next }) => {
-    const { client, user } = ctx;
-    if (client) {
-      const key = rateLimitKeys[name] === 'user' && user ? `user:${user.id}` : `ip:${client.ip}`;
-      if (!client.rateLimits.take(name, key)) {
-        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests });
-      }
-    }
-    return next();
+/** An admin's change to parts, orders or accounts, within the admins' budget per user. */
+export const adminWriteProcedure = adminProcedure.meta({ rateLimit: 'adminWrite' });
+
+/** The refusal of a call over its budget, saying when the caller may try again. */
+export function tooManyRequests(retryAfterSeconds: number): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: messages.tooManyRequests,
+    cause: new RateLimitExceeded(retryAfterSeconds),
   });
+}
+
+/** Seconds a refused caller should wait (the Retry-After header), for a refusal over budget. */
+export function retryAfterOf(error: unknown): number | undefined {
+  return error instanceof TRPCError && error.cause instanceof RateLimitExceeded ? error.cause.retryAfterSeconds : undefined;
 }

@@ -1,13 +1,41 @@
-// Per-client budgets for the calls worth abusing: session exchanges per client IP (guessing and
-// replaying sign-ins) and bookings per user (holding the whole stock). Counted in this process's
-// memory with a fixed window per key; several processes behind a load balancer each keep their own
-// count, so the shop-wide budget is the per-process one times the number of processes. Like the
-// session checks beside it, a budget decides whether a caller may call: the procedures consult it
-// (trpc.ts), the HTTP layer keeps one per process (http/security.ts).
+// Per-client budgets for the calls worth abusing: every write and every call that reaches a
+// provider, per client IP or per signed-in user. rate-limiter-flexible counts them in one of three
+// stores: this process's memory (one process), Redis, or the shop's own Postgres, so that any
+// number of processes behind a load balancer share one budget (docs/decisions/0010). Like the
+// session checks beside it, a budget decides whether a caller may call: each procedure declares the
+// budget it spends (trpc.ts `rateLimited`), the HTTP layer keeps one set per app (http/security.ts).
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Database } from '../db/database';
+import { rateLimitCounters } from '../db/schema';
 
-export type RateLimitName = 'sessionExchange' | 'bookingCreate';
+/** Who a budget belongs to: the caller's IP address, or the signed-in user. */
+export const rateLimitKeys = {
+  /** Session exchanges: guessing and replaying sign-ins. */
+  sessionExchange: 'ip',
+  /** Bookings: holding stock by booking in a loop. */
+  bookingCreate: 'user',
+  /** Payment intents and payment checks: each one calls the payment provider. */
+  payment: 'user',
+  /** Cancellations: each one may cancel an intent at the payment provider. */
+  cancellation: 'user',
+  /** Reviews: filling the public pages. */
+  review: 'user',
+  /** An admin's changes to parts and accounts (removing an account calls the identity provider). */
+  adminWrite: 'user',
+  /** Web-vitals reports: each one writes a log line. */
+  vitals: 'ip',
+} as const satisfies Record<string, 'ip' | 'user'>;
 
-interface RateLimitRule {
+export type RateLimitName = keyof typeof rateLimitKeys;
+
+export interface RateLimitRule {
   /** Calls allowed per window and key. */
   max: number;
   windowSeconds: number;
@@ -15,46 +43,48 @@ interface RateLimitRule {
 
 export type RateLimitRules = Readonly<Record<RateLimitName, RateLimitRule>>;
 
-/** Who a budget belongs to: the caller's IP address, or the signed-in user. */
-export const rateLimitKeys: Readonly<Record<RateLimitName, 'ip' | 'user'>> = {
-  sessionExchange: 'ip',
-  bookingCreate: 'user',
-};
+/** Where the counts live: this process, or a store every process shares. */
+export type RateLimitStore = { kind: 'memory' } | { kind: 'redis'; client: Redis } | { kind: 'database'; db: Database };
+
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimits {
-  /** Counts one call for `key`; false when its budget for this window is spent. */
-  take: (name: RateLimitName, key: string) => boolean;
+  /** Counts one call for `key` against budget `name`; refused once the window's budget is spent. */
+  take: (name: RateLimitName, key: string) => Promise<RateLimitVerdict>;
 }
 
-interface Window {
-  count: number;
-  endsAt: number;
+/** A refused call: the cause of its TOO_MANY_REQUESTS, read by the HTTP layer for Retry-After. */
+export class RateLimitExceeded extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`rate limit exceeded; retry after ${retryAfterSeconds} s`);
+  }
 }
 
-export function createRateLimits(rules: RateLimitRules, now: () => number = Date.now): RateLimits {
-  const windows = new Map<string, Window>();
-  const longestWindowMs = Math.max(...Object.values(rules).map((rule) => rule.windowSeconds * 1000));
-  let nextSweepAt = now() + longestWindowMs;
-
-  /** Forgets finished windows, so memory follows the clients of the last window only. */
-  const sweep = (at: number) => {
-    for (const [key, window] of windows) if (window.endsAt <= at) windows.delete(key);
-    nextSweepAt = at + longestWindowMs;
-  };
-
+export function createRateLimits(rules: RateLimitRules, store: RateLimitStore = { kind: 'memory' }): RateLimits {
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>(
+    Object.entries(rules).map(([name, rule]) => [name as RateLimitName, limiterFor(name, rule, store)]),
+  );
   return {
-    take(name, key) {
-      const at = now();
-      if (at >= nextSweepAt) sweep(at);
-      const rule = rules[name];
-      const id = `${name}\u0000${key}`;
-      const current = windows.get(id);
-      if (!current || current.endsAt <= at) {
-        windows.set(id, { count: 1, endsAt: at + rule.windowSeconds * 1000 });
-        return rule.max >= 1;
+    async take(name, key) {
+      try {
+        await limiters.get(name)!.consume(key);
+        return { allowed: true };
+      } catch (refusal) {
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
       }
-      current.count += 1;
-      return current.count <= rule.max;
     },
   };
+}
+
+function limiterFor(name: string, rule: RateLimitRule, store: RateLimitStore): RateLimiterAbstract {
+  const options = { keyPrefix: `sprocket:${name}`, points: rule.max, duration: rule.windowSeconds };
+  if (store.kind === 'memory') return new RateLimiterMemory(options);
+  // While the shared store is away, each process counts on its own rather than refusing or
+  // waving through every call.
+  const insuranceLimiter = new RateLimiterMemory(options);
+  if (store.kind === 'redis') {
+    return new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true, insuranceLimiter });
+  }
+  return new RateLimiterDrizzle({ ...options, storeClient: store.db, schema: rateLimitCounters, insuranceLimiter });
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_KEYS as EMULATOR_KEYS, startPaymentsEmulator } from '../../payments-emulator';
 import type { RuntimeConfig } from '../../shared/payments';
+import type { RateLimitStore } from '../auth/rate-limits';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
 import type { Config } from '../config';
@@ -15,12 +16,15 @@ import { createFirebaseIdentity } from '../identity/firebase-identity';
 import type { IdentityProvider } from '../identity/identity-provider';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
+import { openRateLimitStore } from './rate-limit-store';
 import { readOrCreateSecret } from './secrets';
 
 export interface StartedDependencies {
   deps: AppDeps;
   runtimeConfig: RuntimeConfig;
   ping: () => Promise<void>;
+  /** Where the rate limits are counted. */
+  rateLimitStore: RateLimitStore;
   /** Stops what was started, in reverse order. */
   close: () => Promise<void>;
 }
@@ -36,6 +40,8 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
       startIdentity(config, log, closers),
       startPayments(config, log, closers),
     ] as const);
+    const rateLimits = await openRateLimitStore(config, database, log);
+    closers.push(rateLimits.close);
     const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, 'session'));
 
     if (database.kind === 'pglite' && (await seedDemoData(database.db))) log.info('seeded the demo catalogue, reviews and accounts');
@@ -53,6 +59,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
       },
       runtimeConfig: { firebase: identity.web, payments: payments.browser },
       ping: database.ping,
+      rateLimitStore: rateLimits.store,
       close: () => closeAll(closers),
     };
   } catch (error) {

@@ -165,3 +165,14 @@ export const rowCounts = pgTable('row_counts', {
   tableName: text('table_name').primaryKey(),
   rows: bigint('rows', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Rate-limit counters shared by every server process on this database (auth/rate-limits.ts), in
+ * the shape rate-limiter-flexible's Drizzle store reads and writes: one row per budget and client,
+ * counted with one upsert; rows expired an hour ago are deleted by the store.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 import { firstIssueMessage } from '../../shared/issue-message';
 import { messages } from '../../shared/messages';
 import { databaseUnavailableError } from '../db/database-errors';
+import { retryAfterOf } from '../trpc';
 
 export interface ErrorBody {
   error: { code: string; message: string };
@@ -39,7 +40,16 @@ export function errorBody(code: string, message: string): ErrorBody {
 export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = describe(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
-  void reply.status(status).send(body);
+  void reply
+    .status(status)
+    .headers(retryAfterHeaders([error]).headers ?? {})
+    .send(body);
+}
+
+/** Retry-After for answers refusing calls over their budget: the longest wait among them. */
+export function retryAfterHeaders(errors: readonly unknown[]): { headers?: Record<string, string> } {
+  const waits = errors.map(retryAfterOf).filter((seconds) => seconds !== undefined);
+  return waits.length > 0 ? { headers: { 'retry-after': String(Math.max(...waits)) } } : {};
 }
 
 function describe(error: Error): { status: number; body: ErrorBody } {

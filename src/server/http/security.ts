@@ -1,11 +1,11 @@
 // HTTP hardening: the security headers (security-headers.ts) on every answer, CORS closed to other
-// origins unless listed, the per-client rate limits the procedures consult, and request logs
-// without credentials, card data or what customers typed.
+// origins unless listed, the per-client rate limits the procedures consult (counted in the store
+// the app is given), and request logs without credentials, card data or what customers typed.
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
 import type { RuntimeConfig } from '../../shared/payments';
-import { createRateLimits, type RateLimitRules, type RateLimits } from '../auth/rate-limits';
+import { createRateLimits, type RateLimitRules, type RateLimits, type RateLimitStore } from '../auth/rate-limits';
 import type { HttpClient } from '../context';
 import { securityHeaders } from './security-headers';
 
@@ -20,9 +20,16 @@ export interface SecurityOptions {
 
 export const defaultSecurityOptions: SecurityOptions = {
   corsOrigins: [],
+  // Per minute, well above what a person does: a booking with its payment is about two payment
+  // calls; a page view sends up to five vitals.
   rateLimits: {
     sessionExchange: { max: 30, windowSeconds: 60 },
     bookingCreate: { max: 20, windowSeconds: 60 },
+    payment: { max: 30, windowSeconds: 60 },
+    cancellation: { max: 20, windowSeconds: 60 },
+    review: { max: 5, windowSeconds: 60 },
+    adminWrite: { max: 60, windowSeconds: 60 },
+    vitals: { max: 120, windowSeconds: 60 },
   },
 };
 
@@ -111,7 +118,7 @@ export function redactingLogger(logger: FastifyBaseLogger): FastifyBaseLogger {
 
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { runtimeConfig: RuntimeConfig; security: SecurityOptions },
+  options: { runtimeConfig: RuntimeConfig; security: SecurityOptions; rateLimitStore?: RateLimitStore },
 ): Promise<void> {
   const { runtimeConfig, security } = options;
   const headers = securityHeaders(runtimeConfig);
@@ -125,9 +132,9 @@ export async function registerSecurity(
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'trpc-accept', 'x-request-id'],
-    exposedHeaders: ['x-request-id', 'x-total-count', 'x-next-cursor'],
+    exposedHeaders: ['x-request-id', 'x-total-count', 'x-next-cursor', 'retry-after'],
     maxAge: 600,
   });
 
-  app.decorate('rateLimits', createRateLimits(security.rateLimits));
+  app.decorate('rateLimits', createRateLimits(security.rateLimits, options.rateLimitStore));
 }

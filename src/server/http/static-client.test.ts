@@ -25,6 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map'), JSON.stringify({ version: 3, sources: ['../src/secret.ts'] }));
   shop = await createTestShop();
   app = await buildApp(shop.deps, {
     ping: shop.database.ping,
@@ -57,6 +58,19 @@ describe('the built browser app', () => {
     expect(plain.body).toBe(script);
     for (const answer of [brotli, gzip, plain]) {
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('never sends a source map, however it is asked for', async () => {
+    for (const url of [
+      '/assets/index-abc123.js.map',
+      '/assets/INDEX-abc123.js.map',
+      '/assets/index-abc123.js.map?x=1',
+      '/assets/index-abc123%2Ejs%2Emap',
+    ]) {
+      const answer = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).not.toContain('secret.ts');
     }
   });
 

@@ -31,6 +31,12 @@ describe('translateTokenVerificationError', () => {
     const refused = firebaseError('app/network-error', 'Error while making request: ECONNREFUSED');
     expect(translateTokenVerificationError(refused)).toBeInstanceOf(IdentityUnavailableError);
   });
+
+  it("reports the provider's own quota refusing us as unavailable (a 503), not as the caller's fault", () => {
+    const overQuota = firebaseError('auth/quota-exceeded', 'The project quota has been exceeded.');
+    expect(translateTokenVerificationError(overQuota)).toBeInstanceOf(IdentityUnavailableError);
+    expect(translateUnavailable(overQuota)).toBeInstanceOf(IdentityUnavailableError);
+  });
 });
 
 describe('translateUnavailable', () => {

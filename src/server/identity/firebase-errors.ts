@@ -2,8 +2,8 @@
 // account) that may not sign in, and an identity provider that did not answer.
 import { IdentityTokenError, IdentityUnavailableError } from './identity-provider';
 
-// The request never got an answer, or the service failed.
-const UNAVAILABLE_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
+// The request never got an answer, the service failed, or it refused us for its own quota.
+const UNAVAILABLE_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error', 'auth/quota-exceeded']);
 
 // This token, or its account, may not sign in.
 const TOKEN_CODES = new Set([

@@ -1,7 +1,14 @@
 // The PaymentsGateway over the official `stripe` SDK: real Stripe, or any server speaking its API
 // (the payments emulator) when `apiBase` points elsewhere.
 import Stripe from 'stripe';
-import { PaymentsUnavailableError, WebhookSignatureError, type PaymentIntentView, type PaymentsGateway } from './payments-gateway';
+import { z } from 'zod';
+import {
+  PaymentsUnavailableError,
+  WebhookSignatureError,
+  type PaymentEvent,
+  type PaymentIntentView,
+  type PaymentsGateway,
+} from './payments-gateway';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -52,13 +59,41 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
       }
-      const object = event.data.object as { object?: string };
-      return {
-        id: event.id,
-        type: event.type,
-        intent: object.object === 'payment_intent' ? toView(object as Stripe.PaymentIntent) : null,
-      };
+      return eventView(event);
     },
+  };
+}
+
+/**
+ * What a signed event must look like for its PaymentIntent to count. The signature proves who sent
+ * it, not its shape (an API version we do not know, another object type, a test event sent from
+ * the dashboard), so anything else is an event without an intent, which changes nothing.
+ */
+const signedIntentSchema = z.object({
+  object: z.literal('payment_intent'),
+  id: z.string().min(1),
+  status: z.string(),
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  client_secret: z.string().nullish(),
+  last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
+});
+
+const signedEventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string(),
+  data: z.object({ object: z.unknown() }).nullish(),
+});
+
+function eventView(event: unknown): PaymentEvent {
+  const envelope = signedEventSchema.safeParse(event);
+  if (!envelope.success) return { id: '', type: 'unreadable', intent: null };
+  const intent = signedIntentSchema.safeParse(envelope.data.data?.object);
+  return {
+    id: envelope.data.id,
+    type: envelope.data.type,
+    intent: intent.success ? toView(intent.data as Stripe.PaymentIntent) : null,
   };
 }
 
@@ -84,7 +119,12 @@ async function unavailableOnNetworkError<T>(call: () => Promise<T>): Promise<T> 
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
+    // Stripe's own rate limit (429) is the provider being busy, not the caller's mistake: a 503.
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
       throw new PaymentsUnavailableError(error.message, { cause: error });
     }
     throw error;

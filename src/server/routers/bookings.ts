@@ -12,14 +12,18 @@ import { createBooking, loadAccessibleBooking } from '../services/booking-servic
 import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
 import { cancelBooking } from '../services/cancellation';
 import { markBookingPaid } from '../services/payment-service';
-import { adminProcedure, protectedProcedure, rateLimited, router } from '../trpc';
+import { adminProcedure, adminWriteProcedure, protectedProcedure, router } from '../trpc';
 
 const myBookingsInputSchema = pageInputSchema
   .extend({ /** The REST path names the customer; it must be the caller. */ email: emailSchema.optional() })
   .prefault({});
 
-/** Bookings are limited per user, so nobody can hold the whole stock by booking in a loop. */
-const bookingProcedure = protectedProcedure.use(rateLimited('bookingCreate'));
+/** Bookings spend a budget per user, so nobody can hold the whole stock by booking in a loop. */
+const bookingProcedure = protectedProcedure.meta({ rateLimit: 'bookingCreate' });
+/** Cancelling may cancel an intent at the payment provider. */
+const cancelProcedure = protectedProcedure.meta({ rateLimit: 'cancellation' });
+/** Checking a payment asks the payment provider. */
+const paymentProcedure = protectedProcedure.meta({ rateLimit: 'payment' });
 
 /** A customer's orders, newest first, before a position; the first page passes the largest one. */
 const customerOrdersPage = preparedFor((db) =>
@@ -76,7 +80,7 @@ export const bookingsRouter = router({
     return toBookingView(await loadAccessibleBooking(ctx.deps.db, ctx.user, input.id));
   }),
 
-  cancel: protectedProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
+  cancel: cancelProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
     const { db, payments } = ctx.deps;
     const booking = await loadAccessibleBooking(db, ctx.user, input.id);
     const byOwner = booking.userId === ctx.user.id;
@@ -84,7 +88,7 @@ export const bookingsRouter = router({
     return { deletedCount: 1 };
   }),
 
-  markPaid: protectedProcedure.input(markPaidSchema).mutation(async ({ ctx, input }) => {
+  markPaid: paymentProcedure.input(markPaidSchema).mutation(async ({ ctx, input }) => {
     const { db, payments } = ctx.deps;
     const booking = await loadAccessibleBooking(db, ctx.user, input.id);
     return toBookingView(await markBookingPaid(db, payments, booking, input.transactionId));
@@ -98,7 +102,7 @@ export const bookingsRouter = router({
     return toPage(rows, input.limit);
   }),
 
-  ship: adminProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
+  ship: adminWriteProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
     return ctx.deps.db.transaction(async (tx) => {
       const [shipped] = await tx
         .update(bookings)

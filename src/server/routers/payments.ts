@@ -7,8 +7,11 @@ import { loadAccessibleBooking } from '../services/booking-service';
 import { intentForBooking } from '../services/payment-service';
 import { protectedProcedure, router } from '../trpc';
 
+/** Each intent is a call to the payment provider. */
+const paymentProcedure = protectedProcedure.meta({ rateLimit: 'payment' });
+
 export const paymentsRouter = router({
-  createIntent: protectedProcedure.input(createIntentSchema).mutation(async ({ ctx, input }) => {
+  createIntent: paymentProcedure.input(createIntentSchema).mutation(async ({ ctx, input }) => {
     const { db, payments } = ctx.deps;
     const booking = await loadAccessibleBooking(db, ctx.user, input.bookingId);
     if (booking.userId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });

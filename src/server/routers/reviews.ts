@@ -8,6 +8,9 @@ import { messages } from '../../shared/messages';
 import { reviews, rowCounts, users } from '../db/schema';
 import { protectedProcedure, router, sharedRead } from '../trpc';
 
+/** Reviews spend a budget per user, so nobody fills the public pages. */
+const reviewProcedure = protectedProcedure.meta({ rateLimit: 'review' });
+
 const reviewColumns = {
   id: reviews.id,
   seq: reviews.seq,
@@ -83,7 +86,7 @@ export const reviewsRouter = router({
     },
   ),
 
-  create: protectedProcedure.input(createReviewSchema).mutation(async ({ ctx, input }) => {
+  create: reviewProcedure.input(createReviewSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.deps.db
       .insert(reviews)
       .values({

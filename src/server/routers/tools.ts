@@ -8,7 +8,7 @@ import { createToolSchema } from '../../shared/tools';
 import { z } from 'zod';
 import { tools } from '../db/schema';
 import { recordAudit } from '../services/audit';
-import { adminProcedure, router, sharedRead } from '../trpc';
+import { adminWriteProcedure, router, sharedRead } from '../trpc';
 
 const toolColumns = {
   id: tools.id,
@@ -77,7 +77,7 @@ export const toolsRouter = router({
     return toToolView(row);
   }),
 
-  create: adminProcedure.input(createToolSchema).mutation(async ({ ctx, input }) => {
+  create: adminWriteProcedure.input(createToolSchema).mutation(async ({ ctx, input }) => {
     return ctx.deps.db.transaction(async (tx) => {
       const { price, ...fields } = input;
       const [row] = await tx
@@ -90,7 +90,7 @@ export const toolsRouter = router({
     });
   }),
 
-  remove: adminProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
+  remove: adminWriteProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     return ctx.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(tools)

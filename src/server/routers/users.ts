@@ -13,12 +13,12 @@ import { bookingColumns } from '../services/booking-views';
 import { cancelBooking } from '../services/cancellation';
 import { endEverySession, endSession, startSession } from '../services/sessions';
 import { signInProfile } from '../services/sign-in-profile';
-import { adminProcedure, protectedProcedure, publicProcedure, rateLimited, router } from '../trpc';
+import { adminProcedure, adminWriteProcedure, protectedProcedure, publicProcedure, router } from '../trpc';
 
 const listed = isNull(users.removedAt);
 
-/** Session exchanges are limited per client IP (guessing and replaying sign-ins). */
-const sessionExchangeProcedure = publicProcedure.use(rateLimited('sessionExchange'));
+/** Session exchanges spend a budget per client IP (guessing and replaying sign-ins). */
+const sessionExchangeProcedure = publicProcedure.meta({ rateLimit: 'sessionExchange' });
 
 export const usersRouter = router({
   /**
@@ -87,7 +87,7 @@ export const usersRouter = router({
     return rows.map(({ id, ...user }) => ({ _id: id, ...user }));
   }),
 
-  makeAdmin: adminProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
+  makeAdmin: adminWriteProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
     const email = input.email.toLowerCase();
     return ctx.deps.db.transaction(async (tx) => {
       const [existing] = await tx
@@ -110,7 +110,7 @@ export const usersRouter = router({
   }),
 
   /** Removes an account: its sessions end at once, its sign-in is disabled, its unpaid orders released. */
-  remove: adminProcedure.input(userIdSchema).mutation(async ({ ctx, input }) => {
+  remove: adminWriteProcedure.input(userIdSchema).mutation(async ({ ctx, input }) => {
     const { db, identity, payments, log } = ctx.deps;
     if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.cannotRemoveSelf });
     const removed = await db.transaction(async (tx) => {

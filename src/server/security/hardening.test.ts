@@ -215,12 +215,19 @@ describe('rate limits', () => {
   const expectTooMany = (response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(429);
     expect(outcomeOf(response)).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
   };
 
-  it('default to 30 session exchanges a minute per client IP and 20 bookings a minute per user', async () => {
+  it('default to 30 session exchanges a minute per client IP, 20 bookings a minute per user, and so on', async () => {
     expect(defaultSecurityOptions.rateLimits).toEqual({
       sessionExchange: { max: 30, windowSeconds: 60 },
       bookingCreate: { max: 20, windowSeconds: 60 },
+      payment: { max: 30, windowSeconds: 60 },
+      cancellation: { max: 20, windowSeconds: 60 },
+      review: { max: 5, windowSeconds: 60 },
+      adminWrite: { max: 60, windowSeconds: 60 },
+      vitals: { max: 120, windowSeconds: 60 },
     });
     const app = await appWith();
     for (let i = 0; i < 30; i++) expect((await exchange(app, i % 2 ? 'rest' : 'trpc', '10.1.1.1')).statusCode).toBe(401);
@@ -291,19 +298,27 @@ describe('rate limits', () => {
     expectTooMany(await forwarded(direct, '203.0.113.2'));
   });
 
-  it('forget finished windows', () => {
-    let now = 0;
-    const limits = createRateLimits(
-      { sessionExchange: { max: 1, windowSeconds: 10 }, bookingCreate: { max: 2, windowSeconds: 60 } },
-      () => now,
-    );
-    expect(limits.take('sessionExchange', 'a')).toBe(true);
-    expect(limits.take('sessionExchange', 'a')).toBe(false);
-    expect(limits.take('bookingCreate', 'a')).toBe(true);
-    now = 10_000;
-    expect(limits.take('sessionExchange', 'a')).toBe(true);
-    expect(limits.take('bookingCreate', 'a')).toBe(true);
-    expect(limits.take('bookingCreate', 'a')).toBe(false);
+  it('count behind a hop count the address the last proxy saw, whatever the client wrote before it', async () => {
+    const behindOneProxy = await appWith({ security: tight({ sessionExchange: { max: 1, windowSeconds: 60 } }), trustProxy: 1 });
+    const spoofing = (claimed: string) =>
+      behindOneProxy.inject({
+        ...trpcCall('users.createSession', { email: 'a@example.com', idToken: 'x' }),
+        remoteAddress: '10.0.0.100',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `${claimed}, 203.0.113.9` },
+      });
+    expect((await spoofing('198.51.100.1')).statusCode).toBe(401);
+    expectTooMany(await spoofing('198.51.100.2'));
+  });
+
+  it('tell a refused caller how many seconds are left in the window', async () => {
+    const limits = createRateLimits({ ...defaultSecurityOptions.rateLimits, review: { max: 1, windowSeconds: 10 } });
+    await expect(limits.take('review', 'user:a')).resolves.toEqual({ allowed: true });
+    const refused = await limits.take('review', 'user:a');
+    expect(refused.allowed).toBe(false);
+    expect(!refused.allowed && refused.retryAfterSeconds).toBeGreaterThanOrEqual(9);
+    expect(!refused.allowed && refused.retryAfterSeconds).toBeLessThanOrEqual(10);
+    await expect(limits.take('review', 'user:b')).resolves.toEqual({ allowed: true });
+    await expect(limits.take('payment', 'user:a')).resolves.toEqual({ allowed: true });
   });
 
   it('leave the test harness unthrottled, so suites may book and sign in quickly', async () => {
@@ -455,21 +470,34 @@ describe('configuration', () => {
       TRUST_PROXY: '10.0.0.0/8',
       RATE_LIMIT_SESSIONS_PER_MINUTE: '5',
       RATE_LIMIT_BOOKINGS_PER_MINUTE: '50',
+      RATE_LIMIT_PAYMENTS_PER_MINUTE: '7',
+      RATE_LIMIT_VITALS_PER_MINUTE: '1',
+      REDIS_URL: 'redis://cache.internal:6379',
     });
     expect(config.security).toEqual({
       corsOrigins: ['https://partner.example', 'https://admin.partner.example'],
-      rateLimits: { sessionExchange: { max: 5, windowSeconds: 60 }, bookingCreate: { max: 50, windowSeconds: 60 } },
+      rateLimits: {
+        sessionExchange: { max: 5, windowSeconds: 60 },
+        bookingCreate: { max: 50, windowSeconds: 60 },
+        payment: { max: 7, windowSeconds: 60 },
+        vitals: { max: 1, windowSeconds: 60 },
+      },
     });
+    expect(config.redisUrl).toBe('redis://cache.internal:6379');
     expect(config.trustProxy).toBe('10.0.0.0/8');
     expect(loadConfig({}).security).toEqual({ corsOrigins: [], rateLimits: {} });
     expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
   it.each([
     [{ CORS_ORIGINS: 'partner.example' }, 'CORS_ORIGINS'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'true' }, 'choose its own IP'],
     [{ RATE_LIMIT_SESSIONS_PER_MINUTE: '0' }, 'RATE_LIMIT_SESSIONS_PER_MINUTE'],
     [{ RATE_LIMIT_BOOKINGS_PER_MINUTE: 'lots' }, 'RATE_LIMIT_BOOKINGS_PER_MINUTE'],
+    [{ RATE_LIMIT_REVIEWS_PER_MINUTE: '2.5' }, 'RATE_LIMIT_REVIEWS_PER_MINUTE'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

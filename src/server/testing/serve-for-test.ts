@@ -1,13 +1,15 @@
 // Test-only entry: the storefront built from the environment without starting any emulator, so a
 // test can run several server processes against one database, the run's Auth emulator
 // (FIREBASE_AUTH_EMULATOR_HOST) and a payments server it controls (STRIPE_API_BASE with test keys).
-// The database is DATABASE_URL, or PGlite under DATA_DIR. Prints {"listening": url} on stdout
+// The database is DATABASE_URL, or PGlite under DATA_DIR; rate limits and the proxy are configured
+// as in index.ts (REDIS_URL, RATE_LIMIT_*, TRUST_PROXY). Prints {"listening": url} on stdout
 // once it listens (PORT=0 picks a free port) and shuts down exactly as index.ts does.
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../app';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
+import { openRateLimitStore } from '../boot/rate-limit-store';
 import { stopGracefullyOnSignals } from '../boot/shutdown';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/database';
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     config.database.kind === 'postgres'
       ? await openPostgres(config.database.url)
       : await openPglite(join(config.database.dir, 'pglite'));
+  const rateLimits = await openRateLimitStore(config, database, log);
   const firebase = createFirebaseIdentity({ projectId: identity.projectId, emulatorHost: identity.host });
   const app = await buildApp(
     {
@@ -46,10 +49,14 @@ async function main(): Promise<void> {
       ping: database.ping,
       logger: log,
       holdExpiry: { olderThanMs: config.holdExpiryMs },
+      security: config.security,
+      trustProxy: config.trustProxy,
+      rateLimitStore: rateLimits.store,
     },
   );
   stopGracefullyOnSignals(app, log, async () => {
     await firebase.close();
+    await rateLimits.close();
     await database.close();
   });
   const url = await app.listen({ port: config.port, host: config.host });

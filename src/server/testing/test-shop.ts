@@ -10,7 +10,7 @@ import { createReadCache } from '../cache/read-cache';
 import type { SessionUser } from '../auth/session-user';
 import type { AppDeps } from '../context';
 import { sessions, tools, users } from '../db/schema';
-import type { RateLimitRules } from '../auth/rate-limits';
+import { rateLimitKeys, type RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
@@ -19,10 +19,9 @@ import { openTestDatabase, type TestDatabase } from './test-database';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from './test-keys';
 
 /** Suites book and sign in far faster than people do; src/server/security proves the real limits. */
-const UNTHROTTLED: RateLimitRules = {
-  sessionExchange: { max: 1_000_000, windowSeconds: 60 },
-  bookingCreate: { max: 1_000_000, windowSeconds: 60 },
-};
+const UNTHROTTLED = Object.fromEntries(
+  Object.keys(rateLimitKeys).map((name) => [name, { max: 1_000_000, windowSeconds: 60 }]),
+) as RateLimitRules;
 
 export interface TestShop {
   database: TestDatabase;
