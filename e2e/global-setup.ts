@@ -19,8 +19,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const started = Date.now();
   const storefront = await startEmbeddedStorefront({
     command: ['npm', 'start'],
-    // Every journey signs in and books from 127.0.0.1: lift the per-IP and per-user limits.
-    env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '10000', RATE_LIMIT_BOOKINGS_PER_MINUTE: '10000' },
+    // Every journey signs in, books, pays and reviews from 127.0.0.1, often as the same demo
+    // accounts: lift the per-IP and per-user limits (src/server/security proves them).
+    env: Object.fromEntries(
+      ['SESSIONS', 'BOOKINGS', 'PAYMENTS', 'CANCELLATIONS', 'REVIEWS', 'ADMIN_WRITES', 'VITALS'].map((budget) => [
+        `RATE_LIMIT_${budget}_PER_MINUTE`,
+        '10000',
+      ]),
+    ),
     readyTimeoutMs: READY_TIMEOUT_MS,
   });
   console.log(`e2e: storefront built if needed and ready at ${storefront.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -46,7 +46,7 @@ export type RateLimitRules = Readonly<Record<RateLimitName, RateLimitRule>>;
 /** Where the counts live: this process, or a store every process shares. */
 export type RateLimitStore = { kind: 'memory' } | { kind: 'redis'; client: Redis } | { kind: 'database'; db: Database };
 
-export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimits {
   /** Counts one call for `key` against budget `name`; refused once the window's budget is spent. */
