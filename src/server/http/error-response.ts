@@ -38,8 +38,13 @@ export function errorBody(code: string, message: string): ErrorBody {
 
 export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = describe(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status >= 500) logServerFault(request, error);
   void reply.status(status).send(body);
+}
+
+/** One error line with the request's id (its logger's) and the cause, the same from tRPC and REST. */
+export function logServerFault(request: FastifyRequest, error: Error): void {
+  request.log.error({ err: error }, 'request failed');
 }
 
 function describe(error: Error): { status: number; body: ErrorBody } {

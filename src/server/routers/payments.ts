@@ -8,14 +8,17 @@ import { intentForBooking } from '../services/payment-service';
 import { protectedProcedure, router } from '../trpc';
 
 export const paymentsRouter = router({
-  createIntent: protectedProcedure.input(createIntentSchema).mutation(async ({ ctx, input }) => {
-    const { db, payments } = ctx.deps;
-    const booking = await loadAccessibleBooking(db, ctx.user, input.bookingId);
-    if (booking.userId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
-    if (input.price !== undefined && dollarsToCents(input.price) !== booking.totalCents) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
-    }
-    const intent = await intentForBooking(db, payments, booking);
-    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(booking.totalCents) };
-  }),
+  createIntent: protectedProcedure
+    .meta({ counted: 'paymentIntents' })
+    .input(createIntentSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { db, payments } = ctx.deps;
+      const booking = await loadAccessibleBooking(db, ctx.user, input.bookingId);
+      if (booking.userId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
+      if (input.price !== undefined && dollarsToCents(input.price) !== booking.totalCents) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
+      }
+      const intent = await intentForBooking(db, payments, booking);
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(booking.totalCents) };
+    }),
 });
