@@ -20,7 +20,7 @@ export interface Metrics {
   paymentEvent: (type: string, outcome: string) => void;
 }
 
-export interface MetricsSources {
+interface MetricsSources {
   readCache?: () => ReadCacheStats;
   /** Absent for PGlite, which has no pool. */
   pool?: () => Promise<PoolUse>;

@@ -44,7 +44,7 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-export interface TestShopOptions {
+interface TestShopOptions {
   adminEmails?: string[];
   /** Where the app and the services log; silent unless given. */
   logger?: FastifyBaseLogger;
