@@ -4,13 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { RuntimeConfig } from '../shared/payments';
 import type { RateLimitStore } from './auth/rate-limits';
 import { readPrerenderedPages } from './boot/prerendered-pages';
 import { createContextInner, type AppDeps } from './context';
-import { errorBody, retryAfterHeaders, sendError } from './http/error-response';
+import { errorBody, logServerFault, retryAfterHeaders, sendError } from './http/error-response';
+import { recordAnsweredRequests, registerMetricsRoute } from './http/metrics-route';
 import { httpClient, redactingLogger, registerSecurity, securityOptions, type SecurityOverrides } from './http/security';
 import { stringifyJson } from './cache/json';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
@@ -41,6 +43,8 @@ export interface AppOptions {
    * client IP (Fastify's trustProxy); default false. Never `true` (config.ts says why).
    */
   trustProxy?: false | number | string;
+  /** Serve GET /metrics to this bearer; absent: /metrics is not served. */
+  metricsToken?: string;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -62,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     disableRequestLogging: true,
   });
   logAnsweredRequests(app);
+  recordAnsweredRequests(app, deps.metrics);
   registerEtags(app);
   app.setReplySerializer((payload) => stringifyJson(payload) ?? '');
   app.setErrorHandler(sendError);
@@ -91,7 +96,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     router: appRouter,
     createContext: ({ req }) => createContextInner({ ...deps, log: req.log }, req.headers.authorization, httpClient(req)),
     onError: ({ error, req }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
+      if (getHTTPStatusCodeFromError(error) >= 500) logServerFault(req, error);
     },
     stringify: stringifyJson,
     maxBatchSize: MAX_BATCH_CALLS,
@@ -106,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerRestRoutes(app, deps);
   await app.register(registerPaymentWebhook, { deps });
   registerVitalsRoute(app);
+  if (options.metricsToken) registerMetricsRoute(app, deps.metrics, options.metricsToken);
 
   if (options.clientDir && existsSync(join(options.clientDir, 'index.html'))) {
     await serveClient(app, options.clientDir);

@@ -19,7 +19,7 @@ describe('loadConfig', () => {
 
   it('switches each piece to real on its own', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/shop' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/shop', poolSize: 10 });
     expect(config.identity.kind).toBe('emulator');
     expect(config.payments.kind).toBe('emulator');
 
@@ -36,6 +36,26 @@ describe('loadConfig', () => {
   it('holds unpaid bookings for 24 hours unless HOLD_EXPIRY_HOURS says otherwise', () => {
     expect(loadConfig({}).holdExpiryMs).toBe(24 * 60 * 60 * 1000);
     expect(loadConfig({ HOLD_EXPIRY_HOURS: '0.5' }).holdExpiryMs).toBe(30 * 60 * 1000);
+  });
+
+  it('opens DATABASE_POOL_SIZE connections to Postgres, 10 unless told', () => {
+    const env = { DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret };
+    expect(loadConfig(env).database).toMatchObject({ poolSize: 10 });
+    expect(loadConfig({ ...env, DATABASE_POOL_SIZE: '4' }).database).toMatchObject({ poolSize: 4 });
+  });
+
+  it('logs at LOG_LEVEL, info unless told, and serves /metrics only with METRICS_TOKEN', () => {
+    expect(loadConfig({})).toMatchObject({ logLevel: 'info', metricsToken: undefined });
+    expect(loadConfig({ LOG_LEVEL: 'debug', METRICS_TOKEN: 'a-long-scrape-token' })).toMatchObject({
+      logLevel: 'debug',
+      metricsToken: 'a-long-scrape-token',
+    });
+  });
+
+  it('says in one sentence which log levels there are', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+    );
   });
 
   it('reads ADMIN_EMAILS lower-cased', () => {
@@ -55,6 +75,10 @@ describe('loadConfig', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ HOLD_EXPIRY_HOURS: 'a day' }, 'HOLD_EXPIRY_HOURS'],
     [{ HOLD_EXPIRY_HOURS: '0' }, 'HOLD_EXPIRY_HOURS'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
+    [{ LOG_LEVEL: 'INFO ' }, 'LOG_LEVEL'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

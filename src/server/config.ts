@@ -2,9 +2,13 @@
 // Each piece (database, identity, payments) is embedded or real, chosen independently.
 import { z } from 'zod';
 import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
+import { DEFAULT_POOL_SIZE } from './db/database';
 import type { SecurityOverrides } from './http/security';
 
 const EMULATOR_PROJECT_ID = 'demo-sprocket';
+
+/** pino's levels, quietest last. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
@@ -42,6 +46,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number of connections' })
+    .int('must be a whole number of connections')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(DEFAULT_POOL_SIZE),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
   FIREBASE_PROJECT_ID: optionalText,
@@ -100,9 +110,12 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
     .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** The bearer a scraper sends for GET /metrics; without it /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
-type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
 
 type IdentityConfig =
   | { kind: 'emulator'; projectId: string; host: string }
@@ -135,6 +148,9 @@ export interface Config {
   redisUrl?: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses; never `true`. */
   trustProxy: false | number | string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** GET /metrics is served only to this bearer; absent: not served at all. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -156,13 +172,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
-    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'pglite', dir: vars.DATA_DIR },
+    database: vars.DATABASE_URL
+      ? { kind: 'postgres', url: vars.DATABASE_URL, poolSize: vars.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dir: vars.DATA_DIR },
     identity: identityConfig(vars),
     payments: paymentsConfig(vars),
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
     security: securityOverrides(vars),
     trustProxy: trustProxy(vars.TRUST_PROXY),
     redisUrl: vars.REDIS_URL,
+    logLevel: vars.LOG_LEVEL,
+    metricsToken: vars.METRICS_TOKEN,
   };
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecret) {

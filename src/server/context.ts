@@ -11,6 +11,7 @@ import { databaseUnavailableError } from './db/database-errors';
 import { preparedFor } from './db/prepared';
 import { sessions, users } from './db/schema';
 import type { IdentityProvider } from './identity/identity-provider';
+import type { Metrics } from './metrics/metrics';
 import type { PaymentsGateway } from './payments/payments-gateway';
 
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   /** Accounts that are admins by configuration (ADMIN_EMAILS), lower-cased. */
   adminEmails: ReadonlySet<string>;
   log: FastifyBaseLogger;
+  /** What the procedures and HTTP routes record for GET /metrics (metrics/metrics.ts). */
+  metrics: Metrics;
 }
 
 /** Where a call over HTTP comes from, for the procedures' rate limits. */

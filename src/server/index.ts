@@ -1,7 +1,7 @@
 // Boot: read the configuration, start the dependencies, build the app and listen.
 // Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop.
-import pino from 'pino';
 import { buildApp } from './app';
+import { processLogger } from './boot/process-logger';
 import { stopGracefullyOnSignals } from './boot/shutdown';
 import { startDependencies } from './boot/start-dependencies';
 import { ConfigError, loadConfig } from './config';
@@ -11,7 +11,7 @@ const clientDir = projectPath('dist/client');
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const { log } = await processLogger(config.logLevel);
   const started = await startDependencies(config, log);
   const app = await buildApp(started.deps, {
     runtimeConfig: started.runtimeConfig,
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     security: config.security,
     rateLimitStore: started.rateLimitStore,
     trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
   });
   stopGracefullyOnSignals(app, log, started.close);
 

@@ -21,7 +21,7 @@ const layers: ReadonlyArray<{ name: string; members: readonly string[] }> = [
   { name: 'services', members: ['services/'] },
   {
     name: 'gateways and storage',
-    members: ['payments/', 'identity/', 'auth/', 'db/', 'cache/', 'project-root.ts'],
+    members: ['payments/', 'identity/', 'auth/', 'db/', 'cache/', 'metrics/', 'project-root.ts'],
   },
 ];
 

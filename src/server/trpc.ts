@@ -7,6 +7,7 @@ import { RateLimitExceeded, rateLimitKeys, type RateLimitName } from './auth/rat
 import type { Freshness } from './cache/read-cache';
 import type { Context } from './context';
 import { databaseUnavailableError } from './db/database-errors';
+import type { CountedEvent } from './metrics/metrics';
 import { PaymentsUnavailableError } from './payments/payments-gateway';
 
 /** What a procedure declares about itself, read by middleware and by the HTTP layer. */
@@ -21,6 +22,8 @@ export interface Meta {
    * call over it is refused with TOO_MANY_REQUESTS and a Retry-After. Every mutation has one.
    */
   rateLimit?: RateLimitName;
+  /** The business event each call of the procedure is, counted by outcome in the metrics. */
+  counted?: CountedEvent;
 }
 
 const t = initTRPC
@@ -73,9 +76,22 @@ const withinBudget = t.middleware(async ({ ctx, meta, next }) => {
   return next();
 });
 
+/**
+ * Records every call, over tRPC and REST alike, by procedure and outcome (ok or the error code
+ * the caller sees), and the business event a procedure declares itself to be.
+ */
+const measured = t.middleware(async ({ ctx, meta, path, type, next }) => {
+  const started = performance.now();
+  const result = await next();
+  const outcome = result.ok ? 'ok' : result.error.code;
+  ctx.deps.metrics.procedureCalled(path, type, outcome, (performance.now() - started) / 1000);
+  if (meta?.counted) ctx.deps.metrics.counted(meta.counted, outcome);
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(readableErrors).use(withinBudget);
+export const publicProcedure = t.procedure.use(measured).use(readableErrors).use(withinBudget);
 
 /**
  * Keeps the answer of a procedure declared shared under its path and parsed input, so junk in a

@@ -89,4 +89,5 @@ export const messages = {
   idInvalid: 'This id is not valid.',
   cursorInvalid: 'This page position is not valid.',
   pageSizeInvalid: 'The page size must be a whole number from 1 to 100.',
+  metricsTokenRequired: 'Send the metrics token (METRICS_TOKEN) as a bearer to read the metrics.',
 } as const;

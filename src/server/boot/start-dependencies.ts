@@ -16,6 +16,7 @@ import { createFirebaseIdentity } from '../identity/firebase-identity';
 import type { IdentityProvider } from '../identity/identity-provider';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
+import { createMetrics } from '../metrics/metrics';
 import { openRateLimitStore } from './rate-limit-store';
 import { readOrCreateSecret } from './secrets';
 
@@ -47,15 +48,17 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
     if (database.kind === 'pglite' && (await seedDemoData(database.db))) log.info('seeded the demo catalogue, reviews and accounts');
     if (config.identity.kind === 'emulator') await seedDemoAccounts(identity.provider);
 
+    const cache = createReadCache(database.changes);
     return {
       deps: {
         db: database.db,
-        cache: createReadCache(database.changes),
+        cache,
         identity: identity.provider,
         payments: payments.gateway,
         sessions: createSessionTokens(sessionSecret),
         adminEmails: config.adminEmails,
         log,
+        metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
       },
       runtimeConfig: { firebase: identity.web, payments: payments.browser },
       ping: database.ping,
@@ -82,9 +85,9 @@ async function closeAll(closers: Closer[]): Promise<void> {
 
 async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<DatabaseHandle> {
   if (config.database.kind === 'postgres') {
-    const handle = await openPostgres(config.database.url);
+    const handle = await openPostgres(config.database.url, { maxConnections: config.database.poolSize });
     closers.push(() => handle.close());
-    log.info(`database: Postgres at ${new URL(config.database.url).host}`);
+    log.info(`database: Postgres at ${new URL(config.database.url).host}, up to ${config.database.poolSize} connections`);
     return handle;
   }
   const dir = join(config.database.dir, 'pglite');

@@ -22,6 +22,17 @@ export interface ReadCache {
    * parsed input), since nothing else tells two reads apart.
    */
   read: <T>(key: string, freshness: Freshness, load: () => Promise<T>) => Promise<T>;
+  /** Counts since the cache was made, and what it holds now; read when metrics are scraped. */
+  stats: () => ReadCacheStats;
+}
+
+export interface ReadCacheStats {
+  /** Reads answered from memory, or by joining a load already under way. */
+  hits: number;
+  /** Reads that loaded (or, while the change feed is down, bypassed memory). */
+  misses: number;
+  entries: number;
+  bytes: number;
 }
 
 export interface ReadCacheLimits {
@@ -55,6 +66,8 @@ export function createReadCache(changes: ChangeFeed, limits: Partial<ReadCacheLi
   /** Counts changes per table (and of every table on a restart): a load that saw one is not kept. */
   const changeCounts = new Map<string, number>();
   let restarts = 0;
+  let hits = 0;
+  let misses = 0;
 
   const changesOf = (tables: readonly string[]) => tables.reduce((sum, table) => sum + (changeCounts.get(table) ?? 0), restarts);
   const remember = (key: string, tables: readonly string[]) => {
@@ -89,11 +102,21 @@ export function createReadCache(changes: ChangeFeed, limits: Partial<ReadCacheLi
 
   return {
     async read<T>(key: string, freshness: Freshness, load: () => Promise<T>): Promise<T> {
-      if (!changes.live) return load();
+      if (!changes.live) {
+        misses++;
+        return load();
+      }
       const entry = entries.get(key);
-      if (entry) return entry.value as T;
+      if (entry) {
+        hits++;
+        return entry.value as T;
+      }
       const pending = loads.get(key);
-      if (pending) return pending as Promise<T>;
+      if (pending) {
+        hits++;
+        return pending as Promise<T>;
+      }
+      misses++;
 
       const { tables } = freshness;
       const changesAtStart = changesOf(tables);
@@ -113,6 +136,7 @@ export function createReadCache(changes: ChangeFeed, limits: Partial<ReadCacheLi
         if (!entries.has(key)) forget(key, tables);
       }
     },
+    stats: () => ({ hits, misses, entries: entries.size, bytes: entries.calculatedSize }),
   };
 }
 

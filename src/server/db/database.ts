@@ -1,6 +1,8 @@
 // Opens the database: PGlite (embedded, or in memory for tests) or Postgres from a URL,
 // and applies the committed migrations. Everything else sees only the `Database` type.
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,8 +24,19 @@ export interface DatabaseHandle {
   changes: ChangeFeed;
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
+  /** How much of this process's connection pool is in use; absent for PGlite, which has none. */
+  poolUse?: () => Promise<PoolUse>;
   close: () => Promise<void>;
 }
+
+export interface PoolUse {
+  max: number;
+  open: number;
+  busy: number;
+}
+
+/** Connections a process opens to Postgres unless told otherwise (DATABASE_POOL_SIZE). */
+export const DEFAULT_POOL_SIZE = 10;
 
 const migrationsFolder = projectPath('migrations');
 /** Serialises migrations when several server processes boot against one Postgres. */
@@ -61,7 +74,12 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 
 export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<DatabaseHandle> {
   await migratePostgresOnce(url);
-  const client = postgres(url, { ...reconnecting, max: options.maxConnections ?? 10, onnotice: () => {} });
+  const max = options.maxConnections ?? DEFAULT_POOL_SIZE;
+  // postgres-js does not tell how many of its connections are busy, so Postgres is asked, by
+  // this name, which it shows for each of the pool's connections (operators see it in
+  // pg_stat_activity too). A process may open several pools (tests do): the suffix tells them apart.
+  const applicationName = `sprocket ${hostname()} ${process.pid} ${randomBytes(3).toString('hex')}`.slice(-63);
+  const client = postgres(url, { ...reconnecting, max, onnotice: () => {}, connection: { application_name: applicationName } });
   const changes = new ChangeHub();
   const db = drizzlePostgres({ client, schema, cache: changes.localWrites() });
   const unlisten = await listenPostgres(url, changes, reconnecting);
@@ -71,6 +89,13 @@ export async function openPostgres(url: string, options: { maxConnections?: numb
     changes,
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    poolUse: async () => {
+      const [row] = await client<Array<{ open: number; active: number }>>`
+        select count(*)::int as open, count(*) filter (where state = 'active')::int as active
+        from pg_stat_activity where application_name = ${applicationName}`;
+      // The query asking is itself one of the active ones.
+      return { max, open: row?.open ?? 0, busy: Math.max((row?.active ?? 0) - 1, 0) };
     },
     close: async () => {
       await unlisten();

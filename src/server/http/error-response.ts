@@ -39,7 +39,7 @@ export function errorBody(code: string, message: string): ErrorBody {
 
 export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = describe(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status >= 500) logServerFault(request, error);
   void reply
     .status(status)
     .headers(retryAfterHeaders([error]).headers ?? {})
@@ -50,6 +50,11 @@ export function sendError(error: FastifyError | Error, request: FastifyRequest, 
 export function retryAfterHeaders(errors: readonly unknown[]): { headers?: Record<string, string> } {
   const waits = errors.map(retryAfterOf).filter((seconds) => seconds !== undefined);
   return waits.length > 0 ? { headers: { 'retry-after': String(Math.max(...waits)) } } : {};
+}
+
+/** One error line with the request's id (its logger's) and the cause, the same from tRPC and REST. */
+export function logServerFault(request: FastifyRequest, error: Error): void {
+  request.log.error({ err: error }, 'request failed');
 }
 
 function describe(error: Error): { status: number; body: ErrorBody } {

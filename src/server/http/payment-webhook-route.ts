@@ -7,7 +7,7 @@ import { handlePaymentEvent } from '../services/payment-service';
 import { errorBody } from './error-response';
 
 export async function registerPaymentWebhook(app: FastifyInstance, options: { deps: AppDeps }): Promise<void> {
-  const { db, payments } = options.deps;
+  const { db, payments, metrics } = options.deps;
   // Scoped to this plugin: the webhook needs the exact bytes Stripe signed.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -24,6 +24,7 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
       throw error;
     }
     const outcome = await handlePaymentEvent(db, event);
+    metrics.paymentEvent(event.type, outcome);
     if (outcome === 'needs_refund') {
       request.log.error({ eventId: event.id, intentId: event.intent?.id }, 'a payment succeeded for a cancelled booking: refund it');
     } else {

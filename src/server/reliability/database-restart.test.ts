@@ -18,6 +18,7 @@ import type { AppDeps } from '../context';
 import { openPostgres, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
+import { createMetrics } from '../metrics/metrics';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { startSession } from '../services/sessions';
@@ -55,6 +56,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
       sessions,
       adminEmails: new Set(),
       log: pino({ level: 'silent' }),
+      metrics: createMetrics(),
     };
     app = await buildApp(deps, {
       ping: database.ping,

@@ -59,9 +59,12 @@ function toPage(rows: BookingRow[], limit: number): Page<BookingView> {
 }
 
 export const bookingsRouter = router({
-  create: bookingProcedure.input(createBookingSchema).mutation(async ({ ctx, input }) => {
-    return toBookingView(await createBooking(ctx.deps.db, ctx.user, input));
-  }),
+  create: bookingProcedure
+    .meta({ counted: 'bookings' })
+    .input(createBookingSchema)
+    .mutation(async ({ ctx, input }) => {
+      return toBookingView(await createBooking(ctx.deps.db, ctx.user, input));
+    }),
 
   /** The signed-in customer's orders, newest first; orders they cancelled themselves are gone. */
   mine: protectedProcedure.input(myBookingsInputSchema).query(async ({ ctx, input }) => {
@@ -88,7 +91,9 @@ export const bookingsRouter = router({
     return { deletedCount: 1 };
   }),
 
-  markPaid: paymentProcedure.input(markPaidSchema).mutation(async ({ ctx, input }) => {
+  markPaid: paymentProcedure
+    .meta({ counted: 'paymentConfirmations' })
+    .input(markPaidSchema).mutation(async ({ ctx, input }) => {
     const { db, payments } = ctx.deps;
     const booking = await loadAccessibleBooking(db, ctx.user, input.id);
     return toBookingView(await markBookingPaid(db, payments, booking, input.transactionId));

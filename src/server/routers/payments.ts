@@ -11,7 +11,9 @@ import { protectedProcedure, router } from '../trpc';
 const paymentProcedure = protectedProcedure.meta({ rateLimit: 'payment' });
 
 export const paymentsRouter = router({
-  createIntent: paymentProcedure.input(createIntentSchema).mutation(async ({ ctx, input }) => {
+  createIntent: paymentProcedure
+    .meta({ counted: 'paymentIntents' })
+    .input(createIntentSchema).mutation(async ({ ctx, input }) => {
     const { db, payments } = ctx.deps;
     const booking = await loadAccessibleBooking(db, ctx.user, input.bookingId);
     if (booking.userId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });

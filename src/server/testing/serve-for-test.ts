@@ -14,6 +14,7 @@ import { stopGracefullyOnSignals } from '../boot/shutdown';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/database';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
+import { createMetrics } from '../metrics/metrics';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { TEST_FIREBASE_WEB_CONFIG } from './test-keys';
 
@@ -27,19 +28,21 @@ async function main(): Promise<void> {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
   const database =
     config.database.kind === 'postgres'
-      ? await openPostgres(config.database.url)
+      ? await openPostgres(config.database.url, { maxConnections: config.database.poolSize })
       : await openPglite(join(config.database.dir, 'pglite'));
   const rateLimits = await openRateLimitStore(config, database, log);
   const firebase = createFirebaseIdentity({ projectId: identity.projectId, emulatorHost: identity.host });
+  const cache = createReadCache(database.changes);
   const app = await buildApp(
     {
       db: database.db,
-      cache: createReadCache(database.changes),
+      cache,
       identity: firebase,
       payments: createStripeGateway(payments),
       sessions: createSessionTokens(sessionSecret),
       adminEmails: config.adminEmails,
       log,
+      metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
     },
     {
       runtimeConfig: {
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
       security: config.security,
       trustProxy: config.trustProxy,
       rateLimitStore: rateLimits.store,
+      metricsToken: config.metricsToken,
     },
   );
   stopGracefullyOnSignals(app, log, async () => {

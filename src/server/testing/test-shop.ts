@@ -1,7 +1,7 @@
 // A complete storefront for one test file: a fresh migrated database, the run's Firebase Auth
 // emulator, an in-process payments emulator, and helpers to act as a visitor, customer or admin.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -12,6 +12,7 @@ import type { AppDeps } from '../context';
 import { sessions, tools, users } from '../db/schema';
 import { rateLimitKeys, type RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
+import { createMetrics } from '../metrics/metrics';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createCaller } from '../routers';
@@ -46,17 +47,27 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-export async function createTestShop(options: { adminEmails?: string[] } = {}): Promise<TestShop> {
+interface TestShopOptions {
+  adminEmails?: string[];
+  /** Where the app and the services log; silent unless given. */
+  logger?: FastifyBaseLogger;
+  /** Serves GET /metrics to this bearer. */
+  metricsToken?: string;
+}
+
+export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = await openTestDatabase();
   const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS });
+  const cache = createReadCache(database.changes);
   const deps: AppDeps = {
     db: database.db,
-    cache: createReadCache(database.changes),
+    cache,
     identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: inject('authEmulatorHost') }),
     payments: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: payments.url }),
     sessions: createSessionTokens(TEST_SESSION_SECRET),
     adminEmails: new Set(options.adminEmails ?? []),
-    log: pino({ level: 'silent' }),
+    log: options.logger ?? pino({ level: 'silent' }),
+    metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
   };
   const app = await buildApp(deps, {
     ping: database.ping,
@@ -65,6 +76,8 @@ export async function createTestShop(options: { adminEmails?: string[] } = {}): 
       payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: payments.url },
     },
     security: { rateLimits: UNTHROTTLED },
+    logger: options.logger,
+    metricsToken: options.metricsToken,
   });
 
   const openSession = async (userId: string) => {

@@ -1,0 +1,134 @@
+// The storefront's Prometheus metrics (prom-client): what the request, procedure and payment paths
+// record, and what is read only when /metrics is scraped (the read cache, the database pool, the
+// process and its event loop). Each app has its own registry, so tests can build several apps in
+// one process. Recording is a label lookup and an addition, cheap enough for every request.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReadCacheStats } from '../cache/read-cache';
+import type { PoolUse } from '../db/database';
+
+/** Business events counted by outcome: `ok` or the tRPC error code that refused them. */
+export type CountedEvent = 'bookings' | 'paymentIntents' | 'paymentConfirmations';
+
+export interface Metrics {
+  registry: Registry;
+  /** One answered HTTP request; `route` is the matched pattern (never the URL), or `unmatched`. */
+  requestAnswered: (method: string, route: string, status: number, seconds: number) => void;
+  /** One procedure call, over tRPC or REST; `outcome` is `ok` or the tRPC error code. */
+  procedureCalled: (procedure: string, type: string, outcome: string, seconds: number) => void;
+  counted: (event: CountedEvent, outcome: string) => void;
+  /** A signed payment event from the provider and what it changed (services/payment-service.ts). */
+  paymentEvent: (type: string, outcome: string) => void;
+}
+
+interface MetricsSources {
+  readCache?: () => ReadCacheStats;
+  /** Absent for PGlite, which has no pool. */
+  pool?: () => Promise<PoolUse>;
+}
+
+const PREFIX = 'sprocket_';
+
+export function createMetrics(sources: MetricsSources = {}): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: PREFIX });
+
+  const requests = new Histogram({
+    name: `${PREFIX}http_request_duration_seconds`,
+    help: 'HTTP requests by method, route pattern and status, and how long they took to answer',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const procedures = new Histogram({
+    name: `${PREFIX}procedure_duration_seconds`,
+    help: 'Procedure calls (over tRPC and the REST paths) by procedure, type and outcome (ok or the error code)',
+    labelNames: ['procedure', 'type', 'outcome'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const events: Record<CountedEvent, Counter<'outcome'>> = {
+    bookings: new Counter({
+      name: `${PREFIX}bookings_total`,
+      help: 'Booking attempts by outcome: ok, or the error code that refused them (CONFLICT: out of stock)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    paymentIntents: new Counter({
+      name: `${PREFIX}payment_intents_total`,
+      help: 'Requests for a booking’s payment intent by outcome: ok, or the error code',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    paymentConfirmations: new Counter({
+      name: `${PREFIX}payment_confirmations_total`,
+      help: 'The browser’s claims that a booking was paid, by outcome: ok (marked paid), or the error code',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+  };
+  const paymentEvents = new Counter({
+    name: `${PREFIX}payment_events_total`,
+    help: 'Signed payment events from the provider by type and outcome (needs_refund: paid for a cancelled booking)',
+    labelNames: ['type', 'outcome'] as const,
+    registers: [registry],
+  });
+
+  if (sources.readCache) registerReadCacheMetrics(registry, sources.readCache);
+  if (sources.pool) registerPoolMetrics(registry, sources.pool);
+
+  return {
+    registry,
+    requestAnswered: (method, route, status, seconds) => requests.observe({ method, route, status }, seconds),
+    procedureCalled: (procedure, type, outcome, seconds) => procedures.observe({ procedure, type, outcome }, seconds),
+    counted: (event, outcome) => events[event].inc({ outcome }),
+    paymentEvent: (type, outcome) => paymentEvents.inc({ type, outcome }),
+  };
+}
+
+/** The read cache counts for itself; these read its counts when scraped. */
+function registerReadCacheMetrics(registry: Registry, stats: () => ReadCacheStats): void {
+  const counterOf = (name: string, help: string, read: (current: ReadCacheStats) => number) =>
+    new Counter({
+      name: `${PREFIX}read_cache_${name}_total`,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read(stats()));
+      },
+    });
+  const gaugeOf = (name: string, help: string, read: (current: ReadCacheStats) => number) =>
+    new Gauge({
+      name: `${PREFIX}read_cache_${name}`,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(stats()));
+      },
+    });
+  counterOf('hits', 'Shared reads answered from memory', (current) => current.hits);
+  counterOf('misses', 'Shared reads loaded from the database', (current) => current.misses);
+  gaugeOf('entries', 'Answers kept in memory now', (current) => current.entries);
+  gaugeOf('bytes', 'Bytes the kept answers count for (twice their JSON), against the 16 MiB bound', (current) => current.bytes);
+}
+
+function registerPoolMetrics(registry: Registry, poolUse: () => Promise<PoolUse>): void {
+  // The gauges are collected together on each scrape: they share one look at the pool.
+  let looking: Promise<PoolUse> | undefined;
+  const lookOnce = () =>
+    (looking ??= poolUse().finally(() => {
+      looking = undefined;
+    }));
+  const gaugeOf = (name: string, help: string, read: (use: PoolUse) => number) =>
+    new Gauge({
+      name: `${PREFIX}db_pool_${name}`,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(read(await lookOnce()));
+      },
+    });
+  gaugeOf('max_connections', 'Connections this process may open to Postgres (DATABASE_POOL_SIZE)', (use) => use.max);
+  gaugeOf('open_connections', 'Connections this process holds open to Postgres', (use) => use.open);
+  gaugeOf('busy_connections', 'Of those, how many are running a query (the scrape’s own not counted)', (use) => use.busy);
+}
