@@ -17,6 +17,7 @@ import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/publi
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
 import { startHoldExpiry, type HoldExpiryTimer } from './services/hold-expiry';
+import { runsBackgroundJobs, servesShop, type ProcessRole } from './process-role';
 import { appRouter, type AppRouter } from './routers';
 import { trpcAdapter, type TrpcAdapterOptions } from './trpc-adapter';
 
@@ -35,6 +36,8 @@ export interface AppOptions {
   security?: SecurityOverrides;
   /** Trust a load balancer's X-Forwarded-For for the client IP (Fastify's trustProxy); default false. */
   trustProxy?: boolean | string;
+  /** Whether it serves the shop, runs the hold expiry, or both (the default). */
+  role?: ProcessRole;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -63,7 +66,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     runtimeConfig: options.runtimeConfig,
     security: securityOptions(options.security),
   });
-  if (options.holdExpiry) runHoldExpiry(app, deps, options.holdExpiry);
+  const role = options.role ?? 'all';
+  if (options.holdExpiry && runsBackgroundJobs(role)) runHoldExpiry(app, deps, options.holdExpiry);
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
@@ -74,6 +78,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
       return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
     }
   });
+  if (!servesShop(role)) {
+    answerNotFound(app);
+    return app;
+  }
+
   app.get('/config.json', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return options.runtimeConfig;
@@ -102,11 +111,15 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   if (options.clientDir && existsSync(join(options.clientDir, 'index.html'))) {
     await serveClient(app, options.clientDir);
   } else {
-    app.setNotFoundHandler((_request, reply) => {
-      void reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
-    });
+    answerNotFound(app);
   }
   return app;
+}
+
+function answerNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+  });
 }
 
 /** Health checks come every few seconds from every load balancer; they would drown the rest. */

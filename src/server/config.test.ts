@@ -19,7 +19,7 @@ describe('loadConfig', () => {
 
   it('switches each piece to real on its own', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/shop' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/shop', migrateAtBoot: true });
     expect(config.identity.kind).toBe('emulator');
     expect(config.payments.kind).toBe('emulator');
 
@@ -36,6 +36,16 @@ describe('loadConfig', () => {
   it('holds unpaid bookings for 24 hours unless HOLD_EXPIRY_HOURS says otherwise', () => {
     expect(loadConfig({}).holdExpiryMs).toBe(24 * 60 * 60 * 1000);
     expect(loadConfig({ HOLD_EXPIRY_HOURS: '0.5' }).holdExpiryMs).toBe(30 * 60 * 1000);
+  });
+
+  it('leaves the migrations to their own step when MIGRATE_AT_BOOT is false', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret, MIGRATE_AT_BOOT: 'false' });
+    expect(config.database).toMatchObject({ kind: 'postgres', migrateAtBoot: false });
+  });
+
+  it('serves the shop and runs the background jobs in one process unless ROLE says otherwise', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ ROLE: 'worker' }).role).toBe('worker');
   });
 
   it('reads ADMIN_EMAILS lower-cased', () => {
@@ -55,6 +65,8 @@ describe('loadConfig', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ HOLD_EXPIRY_HOURS: 'a day' }, 'HOLD_EXPIRY_HOURS'],
     [{ HOLD_EXPIRY_HOURS: '0' }, 'HOLD_EXPIRY_HOURS'],
+    [{ ROLE: 'cron' }, 'ROLE'],
+    [{ MIGRATE_AT_BOOT: 'no' }, 'MIGRATE_AT_BOOT'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

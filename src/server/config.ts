@@ -2,6 +2,7 @@
 // Each piece (database, identity, payments) is embedded or real, chosen independently.
 import { z } from 'zod';
 import type { SecurityOverrides } from './http/security';
+import { PROCESS_ROLES, type ProcessRole } from './process-role';
 
 const EMULATOR_PROJECT_ID = 'demo-sprocket';
 
@@ -61,9 +62,15 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
+  ROLE: z.enum(PROCESS_ROLES, { error: `must be one of ${PROCESS_ROLES.join(', ')}` }).default('all'),
+  /** "false" when migrations run as their own step (npm run migrate), so the runtime user needs no DDL rights. */
+  MIGRATE_AT_BOOT: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 
-type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; migrateAtBoot: boolean };
 
 type IdentityConfig =
   | { kind: 'emulator'; projectId: string; host: string }
@@ -93,6 +100,8 @@ export interface Config {
   /** CORS origins and rate limits that differ from the defaults of http/security.ts. */
   security: SecurityOverrides;
   trustProxy: boolean | string;
+  /** What this process does (ROLE): serve the shop, run the background jobs, or both. */
+  role: ProcessRole;
 }
 
 export class ConfigError extends Error {}
@@ -114,12 +123,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
-    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'pglite', dir: vars.DATA_DIR },
+    database: vars.DATABASE_URL
+      ? { kind: 'postgres', url: vars.DATABASE_URL, migrateAtBoot: vars.MIGRATE_AT_BOOT }
+      : { kind: 'pglite', dir: vars.DATA_DIR },
     identity: identityConfig(vars),
     payments: paymentsConfig(vars),
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
     security: securityOverrides(vars),
     trustProxy: trustProxy(vars.TRUST_PROXY),
+    role: vars.ROLE,
   };
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecret) {

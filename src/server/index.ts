@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     holdExpiry: { olderThanMs: config.holdExpiryMs },
     security: config.security,
     trustProxy: config.trustProxy,
+    role: config.role,
   });
   stopGracefullyOnSignals(app, log, started.close);
 

@@ -75,7 +75,7 @@ async function closeAll(closers: Closer[]): Promise<void> {
 
 async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<DatabaseHandle> {
   if (config.database.kind === 'postgres') {
-    const handle = await openPostgres(config.database.url);
+    const handle = await openPostgres(config.database.url, { migrate: config.database.migrateAtBoot });
     closers.push(() => handle.close());
     log.info(`database: Postgres at ${new URL(config.database.url).host}`);
     return handle;

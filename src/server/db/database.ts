@@ -59,8 +59,14 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   };
 }
 
-export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<DatabaseHandle> {
-  await migratePostgresOnce(url);
+export interface PostgresOptions {
+  maxConnections?: number;
+  /** Apply the migrations first (default); false when a deploy runs them as their own step. */
+  migrate?: boolean;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  if (options.migrate ?? true) await migratePostgresOnce(url);
   const client = postgres(url, { ...reconnecting, max: options.maxConnections ?? 10, onnotice: () => {} });
   const changes = new ChangeHub();
   const db = drizzlePostgres({ client, schema, cache: changes.localWrites() });
@@ -79,7 +85,8 @@ export async function openPostgres(url: string, options: { maxConnections?: numb
   };
 }
 
-async function migratePostgresOnce(url: string): Promise<void> {
+/** Applies the migrations not yet applied; safe while other processes do the same. */
+export async function migratePostgresOnce(url: string): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
