@@ -8,7 +8,17 @@ import { buildApp } from '../app';
 import { openPostgres, type Database } from '../db/database';
 import { bookings } from '../db/schema';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import { ageBooking, bookPart, bookingRow, confirmInBrowser, form, openIntent, paidBooking, payInBrowser, stripeFor } from '../testing/payments';
+import {
+  ageBooking,
+  bookPart,
+  bookingRow,
+  confirmInBrowser,
+  form,
+  openIntent,
+  paidBooking,
+  payInBrowser,
+  stripeFor,
+} from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { stockOf } from '../testing/booking-load';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
