@@ -166,10 +166,12 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
   });
   const prerendered = readPrerenderedPages(clientDir);
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const page = prerendered.get(request.url.split('?')[0]!);
+    // A prerendered path is a page whatever the client accepts, so `curl` on / shows the shop.
+    const wantsPage = request.method === 'GET' && (page !== undefined || (request.headers.accept ?? '').includes('text/html'));
     if (!wantsPage) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
     // A page the build prerendered shows before the app's code has loaded; others wait for it.
-    return reply.sendFile(prerendered.get(request.url.split('?')[0]!) ?? 'index.html');
+    return reply.sendFile(page ?? 'index.html');
   });
 }
 

@@ -6,6 +6,9 @@ import { PROCESS_ROLES, type ProcessRole } from './process-role';
 
 const EMULATOR_PROJECT_ID = 'demo-sprocket';
 
+/** pino's levels. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
 
@@ -62,6 +65,7 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ROLE: z.enum(PROCESS_ROLES, { error: `must be one of ${PROCESS_ROLES.join(', ')}` }).default('all'),
   /** "false" when migrations run as their own step (npm run migrate), so the runtime user needs no DDL rights. */
   MIGRATE_AT_BOOT: z
@@ -102,6 +106,7 @@ export interface Config {
   trustProxy: boolean | string;
   /** What this process does (ROLE): serve the shop, run the background jobs, or both. */
   role: ProcessRole;
+  logLevel: (typeof LOG_LEVELS)[number];
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     security: securityOverrides(vars),
     trustProxy: trustProxy(vars.TRUST_PROXY),
     role: vars.ROLE,
+    logLevel: vars.LOG_LEVEL,
   };
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecret) {

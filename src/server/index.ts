@@ -2,6 +2,7 @@
 // Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop.
 import pino from 'pino';
 import { buildApp } from './app';
+import { listenBootFailure } from './boot/boot-failure';
 import { stopGracefullyOnSignals } from './boot/shutdown';
 import { startDependencies } from './boot/start-dependencies';
 import { ConfigError, loadConfig } from './config';
@@ -11,7 +12,7 @@ const clientDir = projectPath('dist/client');
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const log = pino({ level: config.logLevel });
   const started = await startDependencies(config, log);
   const app = await buildApp(started.deps, {
     runtimeConfig: started.runtimeConfig,
@@ -25,7 +26,10 @@ async function main(): Promise<void> {
   });
   stopGracefullyOnSignals(app, log, started.close);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await started.close();
+    throw listenBootFailure(error, config.host, config.port);
+  });
 }
 
 main().catch((error: unknown) => {

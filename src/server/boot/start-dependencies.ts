@@ -15,6 +15,7 @@ import { createFirebaseIdentity } from '../identity/firebase-identity';
 import type { IdentityProvider } from '../identity/identity-provider';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
+import { databaseBootFailure } from './boot-failure';
 import { readOrCreateSecret } from './secrets';
 
 export interface StartedDependencies {
@@ -75,7 +76,10 @@ async function closeAll(closers: Closer[]): Promise<void> {
 
 async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<DatabaseHandle> {
   if (config.database.kind === 'postgres') {
-    const handle = await openPostgres(config.database.url, { migrate: config.database.migrateAtBoot });
+    const url = config.database.url;
+    const handle = await openPostgres(url, { migrate: config.database.migrateAtBoot }).catch((error: unknown) => {
+      throw databaseBootFailure(error, url);
+    });
     closers.push(() => handle.close());
     log.info(`database: Postgres at ${new URL(config.database.url).host}`);
     return handle;
