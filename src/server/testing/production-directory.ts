@@ -19,8 +19,10 @@ export const PRODUCTION_INSTALL = 'npm ci --omit=dev --prefer-offline --no-audit
 /** How the deployed directory starts the storefront. */
 export const START = ['node', '--enable-source-maps', 'dist/server/index.js'] as const;
 
-/** The files whose change calls for a new production install. */
+/** What the production install reads. */
 const INSTALL_INPUTS = ['package.json', 'package-lock.json', 'patches'] as const;
+/** Whose change calls for a new install: the lock repeats package.json's dependencies, not its scripts. */
+const INSTALL_VERSION_INPUTS = ['package-lock.json', 'patches'] as const;
 const DIRECTORY_PREFIX = 'sprocket-production-';
 
 /**
@@ -50,7 +52,7 @@ export function prepareProductionDirectory(): string {
 
 function installInputsHash(): string {
   const hash = createHash('sha256');
-  for (const file of INSTALL_INPUTS) hashPath(hash, projectPath(file));
+  for (const file of INSTALL_VERSION_INPUTS) hashPath(hash, projectPath(file));
   return hash.digest('hex').slice(0, 16);
 }
 
