@@ -1,16 +1,22 @@
 // `npm run build`, and the first half of `npm start`: the production build the server runs from.
 // The browser app (Vite into dist/client, with .br/.gz copies), the prerendering's server-side
 // build (dist/prerender) and the prerendered pages written from it into dist/client; then the
-// server (esbuild into dist/server/index.js, one ES module, so it starts with plain node).
+// server (esbuild into dist/server/index.js, one ES module, so it starts with plain node, with the
+// Auth emulator's CommonJS preloads copied beside it: a deploy runs from dist/ without src/).
 // Each of the two parts is skipped when its output is newer than everything it is made from, so
 // that `npm start` with nothing changed starts at once instead of building for about 20 s again.
 // Run from the project root (npm does): Vite's configuration names its folders from there.
+import { copyFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writePrerenderedPages, type PrerenderModule } from './prerendered-pages';
 import { isUpToDate, markBuiltAsOf } from './up-to-date';
 
 // Always the production build: under Vitest (NODE_ENV=test) React's development build would be bundled.
 process.env.NODE_ENV = 'production';
+
+/** The server and `npm run migrate`, each one module under dist/server. */
+const SERVER_ENTRY_POINTS = ['src/server/index.ts', 'src/server/migrate.ts'];
 
 /** What both parts are made from besides their own sources (the build itself among them). */
 const COMMON_INPUTS = ['src/shared', 'tsconfig.json', 'package-lock.json', 'scripts'];
@@ -41,11 +47,11 @@ await buildPart({
   inputs: ['src/server', 'src/payments-emulator', ...COMMON_INPUTS],
   async build() {
     const { build: esbuild } = await import('esbuild');
-    step('server (esbuild) → dist/server/index.js');
+    step('server (esbuild) → dist/server/index.js, migrate.js');
     // Packages stay in node_modules; only our own modules are bundled.
     await esbuild({
-      entryPoints: ['src/server/index.ts'],
-      outfile: 'dist/server/index.js',
+      entryPoints: SERVER_ENTRY_POINTS,
+      outdir: 'dist/server',
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -54,6 +60,8 @@ await buildPart({
       sourcemap: true,
       logLevel: 'warning',
     });
+    step('Auth emulator preloads → dist/server');
+    copyEmulatorPreloads('src/server/identity', 'dist/server');
   },
 });
 
@@ -74,6 +82,11 @@ async function buildPart(part: Part): Promise<void> {
   const buildStarted = new Date();
   await part.build();
   markBuiltAsOf(part.output, buildStarted);
+}
+
+/** The emulator's process loads these by path (not through the bundle): see identity/auth-emulator.ts. */
+function copyEmulatorPreloads(from: string, to: string): void {
+  for (const file of readdirSync(from).filter((name) => name.endsWith('.cjs'))) copyFileSync(join(from, file), join(to, file));
 }
 
 function step(what: string): void {

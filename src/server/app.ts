@@ -20,6 +20,7 @@ import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/publi
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
 import { startHoldExpiry, type HoldExpiryTimer } from './services/hold-expiry';
+import { runsBackgroundJobs, servesShop, type ProcessRole } from './process-role';
 import { appRouter, type AppRouter } from './routers';
 import { trpcAdapter, type TrpcAdapterOptions } from './trpc-adapter';
 
@@ -45,6 +46,8 @@ export interface AppOptions {
   trustProxy?: false | number | string;
   /** Serve GET /metrics to this bearer; absent: /metrics is not served. */
   metricsToken?: string;
+  /** Whether it serves the shop, runs the hold expiry, or both (the default). */
+  role?: ProcessRole;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -75,7 +78,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     security: securityOptions(options.security),
     rateLimitStore: options.rateLimitStore,
   });
-  if (options.holdExpiry) runHoldExpiry(app, deps, options.holdExpiry);
+  const role = options.role ?? 'all';
+  if (options.holdExpiry && runsBackgroundJobs(role)) runHoldExpiry(app, deps, options.holdExpiry);
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
@@ -86,6 +90,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
       return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
     }
   });
+  if (!servesShop(role)) {
+    answerNotFound(app);
+    return app;
+  }
+
   app.get('/config.json', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return options.runtimeConfig;
@@ -116,9 +125,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   if (options.clientDir && existsSync(join(options.clientDir, 'index.html'))) {
     await serveClient(app, options.clientDir);
   } else {
-    app.setNotFoundHandler((_request, reply) => {
-      void reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
-    });
+    answerNotFound(app);
   }
   return app;
 }
@@ -126,6 +133,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
 /** A hop count trusts that many proxies nearest the server (Fastify's types take it as a function). */
 function trustedProxies(trustProxy: false | number | string): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
+}
+
+function answerNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+  });
 }
 
 /** Health checks come every few seconds from every load balancer; they would drown the rest. */
@@ -176,10 +189,12 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
   });
   const prerendered = readPrerenderedPages(clientDir);
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const page = prerendered.get(request.url.split('?')[0]!);
+    // A prerendered path is a page whatever the client accepts, so `curl` on / shows the shop.
+    const wantsPage = request.method === 'GET' && (page !== undefined || (request.headers.accept ?? '').includes('text/html'));
     if (!wantsPage) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
     // A page the build prerendered shows before the app's code has loaded; others wait for it.
-    return reply.sendFile(prerendered.get(request.url.split('?')[0]!) ?? 'index.html');
+    return reply.sendFile(page ?? 'index.html');
   });
 }
 

@@ -19,7 +19,7 @@ describe('loadConfig', () => {
 
   it('switches each piece to real on its own', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/shop', poolSize: 10 });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/shop', poolSize: 10, migrateAtBoot: true });
     expect(config.identity.kind).toBe('emulator');
     expect(config.payments.kind).toBe('emulator');
 
@@ -58,6 +58,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('leaves the migrations to their own step when MIGRATE_AT_BOOT is false', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret, MIGRATE_AT_BOOT: 'false' });
+    expect(config.database).toMatchObject({ kind: 'postgres', migrateAtBoot: false });
+  });
+
+  it('serves the shop and runs the background jobs in one process unless ROLE says otherwise', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ ROLE: 'worker' }).role).toBe('worker');
+  });
+
   it('reads ADMIN_EMAILS lower-cased', () => {
     expect([...loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,' }).adminEmails]).toEqual([
       'boss@example.com',
@@ -79,6 +89,8 @@ describe('loadConfig', () => {
     [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     [{ LOG_LEVEL: 'INFO ' }, 'LOG_LEVEL'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ ROLE: 'cron' }, 'ROLE'],
+    [{ MIGRATE_AT_BOOT: 'no' }, 'MIGRATE_AT_BOOT'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
 import { DEFAULT_POOL_SIZE } from './db/database';
 import type { SecurityOverrides } from './http/security';
+import { PROCESS_ROLES, type ProcessRole } from './process-role';
 
 const EMULATOR_PROJECT_ID = 'demo-sprocket';
 
@@ -113,9 +114,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The bearer a scraper sends for GET /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  ROLE: z.enum(PROCESS_ROLES, { error: `must be one of ${PROCESS_ROLES.join(', ')}` }).default('all'),
+  /** "false" when migrations run as their own step (npm run migrate), so the runtime user needs no DDL rights. */
+  MIGRATE_AT_BOOT: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 
-type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
+type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number; migrateAtBoot: boolean };
 
 type IdentityConfig =
   | { kind: 'emulator'; projectId: string; host: string }
@@ -151,6 +158,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** GET /metrics is served only to this bearer; absent: not served at all. */
   metricsToken?: string;
+  /** What this process does (ROLE): serve the shop, run the background jobs, or both. */
+  role: ProcessRole;
 }
 
 export class ConfigError extends Error {}
@@ -173,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         .filter(Boolean),
     ),
     database: vars.DATABASE_URL
-      ? { kind: 'postgres', url: vars.DATABASE_URL, poolSize: vars.DATABASE_POOL_SIZE }
+      ? { kind: 'postgres', url: vars.DATABASE_URL, poolSize: vars.DATABASE_POOL_SIZE, migrateAtBoot: vars.MIGRATE_AT_BOOT }
       : { kind: 'pglite', dir: vars.DATA_DIR },
     identity: identityConfig(vars),
     payments: paymentsConfig(vars),
@@ -183,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,
     metricsToken: vars.METRICS_TOKEN,
+    role: vars.ROLE,
   };
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecret) {

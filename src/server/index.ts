@@ -2,6 +2,7 @@
 // Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop.
 import { buildApp } from './app';
 import { processLogger } from './boot/process-logger';
+import { listenBootFailure } from './boot/boot-failure';
 import { stopGracefullyOnSignals } from './boot/shutdown';
 import { startDependencies } from './boot/start-dependencies';
 import { ConfigError, loadConfig } from './config';
@@ -23,10 +24,14 @@ async function main(): Promise<void> {
     rateLimitStore: started.rateLimitStore,
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
+    role: config.role,
   });
   stopGracefullyOnSignals(app, log, started.close);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await started.close();
+    throw listenBootFailure(error, config.host, config.port);
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-// The server build (src/server/index.ts bundled by esbuild, packages left in node_modules) imports
+// The server build (src/server/index.ts and migrate.ts bundled by esbuild, packages left in node_modules) imports
 // only packages listed in package.json `dependencies`: a production install (`npm ci --omit=dev`)
 // has nothing else, so any other package would make the server fail at boot.
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ it('imports only packages that package.json lists as dependencies', async () => 
   // The options of the real server build that decide what is bundled and what stays external.
   const { metafile } = await build({
     absWorkingDir: projectRoot,
-    entryPoints: ['src/server/index.ts'],
+    entryPoints: ['src/server/index.ts', 'src/server/migrate.ts'],
     bundle: true,
     platform: 'node',
     format: 'esm',

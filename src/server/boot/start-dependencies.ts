@@ -18,6 +18,7 @@ import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createMetrics } from '../metrics/metrics';
 import { openRateLimitStore } from './rate-limit-store';
+import { databaseBootFailure } from './boot-failure';
 import { readOrCreateSecret } from './secrets';
 
 export interface StartedDependencies {
@@ -85,7 +86,12 @@ async function closeAll(closers: Closer[]): Promise<void> {
 
 async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<DatabaseHandle> {
   if (config.database.kind === 'postgres') {
-    const handle = await openPostgres(config.database.url, { maxConnections: config.database.poolSize });
+    const url = config.database.url;
+    const handle = await openPostgres(url, { maxConnections: config.database.poolSize, migrate: config.database.migrateAtBoot }).catch(
+      (error: unknown) => {
+        throw databaseBootFailure(error, url);
+      },
+    );
     closers.push(() => handle.close());
     log.info(`database: Postgres at ${new URL(config.database.url).host}, up to ${config.database.poolSize} connections`);
     return handle;

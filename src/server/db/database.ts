@@ -72,8 +72,14 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   };
 }
 
-export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<DatabaseHandle> {
-  await migratePostgresOnce(url);
+export interface PostgresOptions {
+  maxConnections?: number;
+  /** Apply the migrations first (default); false when a deploy runs them as their own step. */
+  migrate?: boolean;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  if (options.migrate ?? true) await migratePostgresOnce(url);
   const max = options.maxConnections ?? DEFAULT_POOL_SIZE;
   // postgres-js does not tell how many of its connections are busy, so Postgres is asked, by
   // this name, which it shows for each of the pool's connections (operators see it in
@@ -104,7 +110,8 @@ export async function openPostgres(url: string, options: { maxConnections?: numb
   };
 }
 
-async function migratePostgresOnce(url: string): Promise<void> {
+/** Applies the migrations not yet applied; safe while other processes do the same. */
+export async function migratePostgresOnce(url: string): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;

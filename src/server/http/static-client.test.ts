@@ -91,4 +91,11 @@ describe('the built browser app', () => {
     const other = await app.inject({ url: '/login/elsewhere', headers: { accept: 'text/html' } });
     expect(other.body).toContain('<title>Sprocket</title>');
   });
+
+  it('shows a prerendered page to clients that do not ask for HTML, such as curl', async () => {
+    const page = await app.inject({ url: '/login', headers: { accept: '*/*' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Login</h1>');
+    expect((await app.inject({ url: '/no-such-thing', headers: { accept: '*/*' } })).statusCode).toBe(404);
+  });
 });

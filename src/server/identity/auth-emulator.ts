@@ -8,8 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
-import { projectPath } from '../project-root';
 import { latestCompleteExport, newExportPath, removeExportsExcept, startExportLoop, type ExportLoop } from './auth-emulator-exports';
 
 export interface AuthEmulatorOptions {
@@ -43,9 +43,11 @@ const PORT_RELEASE_WAIT_MS = 5_000;
 const CLEAN_SHUTDOWN_TIMEOUT_MS = 25_000;
 const OUTPUT_LINES_KEPT = 60;
 
-// Plain CommonJS preloads for the emulator's own process, run from source in every build.
-const parentWatchScript = projectPath('src/server/identity/auth-emulator-parent-watch.cjs');
-const lazyValidatorsScript = projectPath('src/server/identity/auth-emulator-lazy-validators.cjs');
+// Plain CommonJS preloads for the emulator's own process, found beside the running module: this
+// folder from source, dist/server in the server build (which copies them there), so a deploy needs
+// nothing from src/.
+const parentWatchScript = fileURLToPath(new URL('./auth-emulator-parent-watch.cjs', import.meta.url));
+const lazyValidatorsScript = fileURLToPath(new URL('./auth-emulator-lazy-validators.cjs', import.meta.url));
 
 export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
   const host = o.host ?? '127.0.0.1';

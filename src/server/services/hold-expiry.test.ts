@@ -1,14 +1,24 @@
 // Stock holds expire: unpaid bookings older than the hold time are cancelled as 'expired' and their
 // stock returned, their PaymentIntents closed first (or the booking settled paid when the money
 // already arrived), exactly once however many passes run at the same time.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openPostgres, type Database } from '../db/database';
 import { bookings } from '../db/schema';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import { bookPart, bookingRow, confirmInBrowser, form, openIntent, paidBooking, payInBrowser, stripeFor } from '../testing/payments';
+import {
+  ageBooking,
+  bookPart,
+  bookingRow,
+  confirmInBrowser,
+  form,
+  openIntent,
+  paidBooking,
+  payInBrowser,
+  stripeFor,
+} from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { stockOf } from '../testing/booking-load';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
@@ -26,21 +36,13 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** Moves the booking's creation `hours` into the past. */
-async function ageBooking(id: string, hours: number): Promise<void> {
-  await shop.database.db
-    .update(bookings)
-    .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
-    .where(eq(bookings.id, id));
-}
-
 const expire = (db: Database = shop.database.db, payments = shop.deps.payments) =>
   expireStaleHolds(db, payments, { olderThanMs: DAY_MS });
 
 describe('expireStaleHolds', () => {
   it('cancels an unpaid booking older than the hold time as expired and returns its stock', async () => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
-    await ageBooking(booking._id, 25);
+    await ageBooking(shop, booking._id, 25);
 
     expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
 
@@ -58,15 +60,15 @@ describe('expireStaleHolds', () => {
 
   it('leaves younger unpaid bookings, and paid and shipped ones of any age, alone', async () => {
     const young = await bookPart(shop, customer, { quantity: 2, available: 10 });
-    await ageBooking(young.booking._id, 23);
+    await ageBooking(shop, young.booking._id, 23);
     const paid = await paidBooking(shop, customer);
-    await ageBooking(paid.booking._id, 48);
+    await ageBooking(shop, paid.booking._id, 48);
     const shipped = await paidBooking(shop, customer);
     await shop.database.db
       .update(bookings)
       .set({ status: 'shipped', shippedAt: new Date() })
       .where(eq(bookings.id, shipped.booking._id));
-    await ageBooking(shipped.booking._id, 48);
+    await ageBooking(shop, shipped.booking._id, 48);
 
     expect(await expire()).toEqual({ expired: 0, settledPaid: 0, failed: 0 });
 
@@ -79,7 +81,7 @@ describe('expireStaleHolds', () => {
   it('cancels the open PaymentIntent first, so the expired booking can no longer be paid', async () => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
-    await ageBooking(booking._id, 30);
+    await ageBooking(shop, booking._id, 30);
 
     expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
 
@@ -93,7 +95,7 @@ describe('expireStaleHolds', () => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
-    await ageBooking(booking._id, 30);
+    await ageBooking(shop, booking._id, 30);
 
     expect(await expire()).toEqual({ expired: 0, settledPaid: 1, failed: 0 });
 
@@ -104,7 +106,7 @@ describe('expireStaleHolds', () => {
   it('keeps a booking with an intent unpaid while the provider is unreachable, and expires it on a later pass', async () => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
     await openIntent(shop, customer, booking._id);
-    await ageBooking(booking._id, 30);
+    await ageBooking(shop, booking._id, 30);
     const unreachable = createStripeGateway({
       ...TEST_STRIPE_KEYS,
       apiBase: `http://127.0.0.1:${await getPort()}`,
@@ -130,7 +132,7 @@ describe('expireStaleHolds', () => {
           ...form,
         });
         if (index % 3 === 0) await openIntent(shop, owner, booking._id);
-        await ageBooking(booking._id, 25);
+        await ageBooking(shop, booking._id, 25);
         return booking;
       }),
     );
@@ -165,7 +167,7 @@ describe('the background hold expiry', () => {
       holdExpiry: { olderThanMs: DAY_MS, everyMs: 20 },
     });
     const before = await bookPart(shop, customer, { quantity: 2, available: 10 });
-    await ageBooking(before.booking._id, 25);
+    await ageBooking(shop, before.booking._id, 25);
 
     await app.ready();
     await expect.poll(async () => (await bookingRow(shop, before.booking._id)).status, { timeout: 5_000 }).toBe('cancelled');
@@ -173,7 +175,7 @@ describe('the background hold expiry', () => {
 
     await app.close();
     const after = await bookPart(shop, customer, { quantity: 2, available: 10 });
-    await ageBooking(after.booking._id, 25);
+    await ageBooking(shop, after.booking._id, 25);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await bookingRow(shop, after.booking._id)).toMatchObject({ status: 'unpaid' });
     await expire();
@@ -182,7 +184,7 @@ describe('the background hold expiry', () => {
   it('does not overlap a slow pass with the next one, and stop() waits for the pass in progress', async () => {
     const { booking } = await bookPart(shop, customer, { quantity: 2, available: 10 });
     await openIntent(shop, customer, booking._id);
-    await ageBooking(booking._id, 25);
+    await ageBooking(shop, booking._id, 25);
     let retrievals = 0;
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));

@@ -23,7 +23,9 @@ export interface EmbeddedStorefront {
 
 export interface EmbeddedStorefrontOptions {
   /** The program and its arguments, e.g. ['npm', 'start']. */
-  command: [string, ...string[]];
+  command: readonly [string, ...string[]];
+  /** Where it runs; the checkout unless given (a production directory). */
+  cwd?: string;
   /** Variables on top of the embedded ones (rate limits, NODE_ENV). */
   env?: Record<string, string>;
   readyTimeoutMs: number;
@@ -36,7 +38,7 @@ export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions
   const started = performance.now();
   const [program, ...args] = options.command;
   const server = spawn(program, args, {
-    cwd: projectRoot,
+    cwd: options.cwd ?? projectRoot,
     env: {
       ...process.env,
       PORT: String(port),

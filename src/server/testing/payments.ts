@@ -2,7 +2,7 @@
 // browser does (a form post to the payments emulator), look at what the provider and the database
 // hold, and deliver webhook events signed exactly as Stripe signs them.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { cardFields, confirmFromBrowser, futureExpiry, stripeClient } from '../../payments-emulator/testing/emulator';
 import type { StripeEvent } from '../../payments-emulator/webhooks';
@@ -109,6 +109,14 @@ export async function paidBooking(
   await payInBrowser(shop, intent);
   const paid = await shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id });
   return { booking: paid, toolId, intent };
+}
+
+/** Moves the booking's creation `hours` into the past, as if its hold had been running that long. */
+export async function ageBooking(shop: TestShop, id: string, hours: number): Promise<void> {
+  await shop.database.db
+    .update(bookings)
+    .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+    .where(eq(bookings.id, id));
 }
 
 export async function bookingRow(shop: TestShop, id: string) {

@@ -31,6 +31,20 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** An empty database (no migrations) on the run's Postgres server, and a way to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const templateUrl = inject('postgresTemplateUrl');
+  if (!templateUrl) throw new Error('an empty Postgres database needs TEST_DATABASE_URL');
+  const name = `${new URL(templateUrl).pathname.slice(1).replace(/_template$/, '')}_empty_${randomBytes(4).toString('hex')}`;
+  await withAdmin((admin) => admin.unsafe(`create database ${name}`));
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin((admin) => admin.unsafe(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
 export function usingPostgres(): boolean {
   return inject('postgresTemplateUrl') !== null;
 }

@@ -1,0 +1,86 @@
+// A server that cannot start says why in one sentence naming the setting to change, not a stack
+// trace: the real entry (index.ts) started as its own process with each bad setting. Identity and
+// payments are configured "for real" with test keys, which start nothing and call nobody at boot.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectPath } from '../project-root';
+import { usingPostgres } from '../testing/test-database';
+import { TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
+
+const run = promisify(execFile);
+/** A TypeScript loader and PGlite take half a minute on busy shared cores. */
+const BOOT_TIMEOUT_MS = 120_000;
+
+let dataDir: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'sprocket-boot-failure-'));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Starts the server with the setting; resolves with what it wrote to stderr once it has failed. */
+async function bootFailure(env: Record<string, string>): Promise<string> {
+  const outcome = await run(process.execPath, ['--import', 'tsx', projectPath('src/server/index.ts')], {
+    cwd: projectPath(),
+    timeout: BOOT_TIMEOUT_MS,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: String(await getPort()),
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      FIREBASE_PROJECT_ID: 'sprocket-boot-test',
+      FIREBASE_API_KEY: 'boot-test-key',
+      STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
+      STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
+      STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  }).then(
+    () => ({ code: 0, stderr: '' }),
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(outcome.code).toBe(1);
+  expect(outcome.stderr).not.toMatch(/^\s+at /m);
+  return outcome.stderr.trim().split('\n').at(-1)?.trim() ?? '';
+}
+
+it('names LOG_LEVEL when it is not a level', { timeout: BOOT_TIMEOUT_MS }, async () => {
+  expect(await bootFailure({ LOG_LEVEL: 'loud' })).toMatch(/^LOG_LEVEL: must be one of/);
+});
+
+it('names PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }, async () => {
+  const port = await getPort();
+  const taken: Server = createServer();
+  await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+  try {
+    expect(await bootFailure({ PORT: String(port) })).toBe(
+      `PORT: 127.0.0.1:${port} is already in use; stop what listens there or set another PORT.`,
+    );
+  } finally {
+    taken.close();
+  }
+});
+
+it('names DATABASE_URL when nothing answers there', { timeout: BOOT_TIMEOUT_MS }, async () => {
+  const port = await getPort();
+  expect(await bootFailure({ DATABASE_URL: `postgres://sprocket@127.0.0.1:${port}/shop` })).toBe(
+    `DATABASE_URL: cannot reach Postgres at 127.0.0.1:${port} (ECONNREFUSED).`,
+  );
+});
+
+describe.skipIf(!usingPostgres())('on Postgres', () => {
+  it('names DATABASE_URL when Postgres refuses the user', { timeout: BOOT_TIMEOUT_MS }, async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.username = 'no_such_sprocket_user';
+    url.password = 'wrong';
+    expect(await bootFailure({ DATABASE_URL: url.toString() })).toBe(
+      `DATABASE_URL: Postgres at ${url.host} refused the user "no_such_sprocket_user" or its password.`,
+    );
+  });
+});

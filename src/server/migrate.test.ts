@@ -1,0 +1,85 @@
+// `npm run migrate` is the deploy's migration step: with MIGRATE_AT_BOOT=false a server leaves the
+// schema alone (its database user needs no DDL rights), and the command brings it up to date.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
+import { describe, expect, it } from 'vitest';
+import { openPostgres } from './db/database';
+import { projectPath } from './project-root';
+import { TEST_SESSION_SECRET } from './testing/test-keys';
+import { createEmptyPostgresDatabase, usingPostgres } from './testing/test-database';
+
+const run = promisify(execFile);
+/** A fresh PGlite and a TypeScript loader take half a minute on busy shared cores. */
+const COMMAND_TIMEOUT_MS = 120_000;
+
+/** Runs the command from source, as the build's dist/server/migrate.js would. */
+function migrate(env: Record<string, string>) {
+  return run(process.execPath, ['--import', 'tsx', projectPath('src/server/migrate.ts')], {
+    cwd: projectPath(),
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+}
+
+async function tableExists(url: string, table: string): Promise<boolean> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await client<{ found: string | null }[]>`select to_regclass(${table}) as found`;
+    return row?.found != null;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!usingPostgres())('on Postgres', () => {
+  it(
+    'leaves the schema to npm run migrate when MIGRATE_AT_BOOT is false',
+    async () => {
+      const database = await createEmptyPostgresDatabase();
+      try {
+        const server = await openPostgres(database.url, { migrate: false });
+        await server.close();
+        expect(await tableExists(database.url, 'tools')).toBe(false);
+
+        const { stdout } = await migrate({ DATABASE_URL: database.url, SESSION_SECRET: TEST_SESSION_SECRET });
+        expect(stdout).toContain('is up to date');
+        expect(await tableExists(database.url, 'tools')).toBe(true);
+
+        // Again, with nothing left to apply.
+        await migrate({ DATABASE_URL: database.url, SESSION_SECRET: TEST_SESSION_SECRET });
+      } finally {
+        await database.drop();
+      }
+    },
+    COMMAND_TIMEOUT_MS,
+  );
+});
+
+it(
+  'migrates the embedded database under DATA_DIR',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-migrate-'));
+    try {
+      const { stdout } = await migrate({ DATA_DIR: dataDir });
+      expect(stdout).toContain(`PGlite in ${join(dataDir, 'pglite')} is up to date`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  COMMAND_TIMEOUT_MS,
+);
+
+it(
+  'stops with a message naming a bad variable',
+  async () => {
+    const failed = await migrate({ DATABASE_URL: 'mysql://db' }).then(
+      () => ({ stderr: 'it succeeded' }),
+      (error: { stderr: string }) => error,
+    );
+    expect(failed.stderr).toContain('DATABASE_URL: must be a postgres:// URL');
+  },
+  COMMAND_TIMEOUT_MS,
+);
