@@ -44,6 +44,7 @@ export const messages = {
   identityUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
 
   partNotFound: 'This part does not exist.',
+  reviewNotFound: 'This review does not exist.',
   orderNotFound: 'This order does not exist.',
   userNotFound: 'This user does not exist.',
   notYourOrder: 'This order belongs to another customer.',

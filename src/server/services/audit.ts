@@ -3,7 +3,8 @@ import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/database';
 import { auditEvents } from '../db/schema';
 
-export type AuditAction = 'user.make_admin' | 'user.remove' | 'part.add' | 'part.delete' | 'order.ship' | 'order.cancel';
+export type AuditAction =
+  'user.make_admin' | 'user.remove' | 'part.add' | 'part.delete' | 'order.ship' | 'order.cancel' | 'review.remove';
 
 type Executor = Pick<Database, 'insert'>;
 
