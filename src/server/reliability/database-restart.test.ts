@@ -19,6 +19,7 @@ import { openPostgres, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
+import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { payInBrowser } from '../testing/payments';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
@@ -44,6 +45,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
     payments = await startPaymentsEmulator({
       port: 0,
       ...TEST_STRIPE_KEYS,
+      allowedOrigins: [STOREFRONT_ORIGIN],
       webhookUrl: `${baseUrl}/webhooks/stripe`,
     });
     const deps: AppDeps = {

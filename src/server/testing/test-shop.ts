@@ -13,6 +13,7 @@ import { tools, users } from '../db/schema';
 import type { RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
+import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createCaller } from '../routers';
 import { openTestDatabase, type TestDatabase } from './test-database';
@@ -45,7 +46,7 @@ export interface TestUser {
 
 export async function createTestShop(options: { adminEmails?: string[] } = {}): Promise<TestShop> {
   const database = await openTestDatabase();
-  const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS });
+  const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
   const deps: AppDeps = {
     db: database.db,
     cache: createReadCache(database.changes),
