@@ -118,8 +118,18 @@ describe('accessibility: no serious or critical axe violation', () => {
       ['/dashboard/addproducts', heading('Add a product')],
       ['/dashboard/manageorders', (current) => rowWith(current, customer.email)],
       ['/dashboard/manageproducts', (current) => rowWith(current, part.name)],
+      ['/dashboard/managereviews', (current) => current.getByRole('button', { name: /^Remove the review by / })],
       ['/dashboard/profile', (current) => current.getByRole('img', { name: /^Photo of / })],
     ]);
+
+    await page.goto('/dashboard/managereviews');
+    await page
+      .getByRole('button', { name: /^Remove the review by / })
+      .first()
+      .click();
+    await see(page.getByRole('alertdialog'));
+    await scanState(page, 'the confirm dialog on Manage reviews', report);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     expect(report).toEqual({});
   });
 });

@@ -1,6 +1,6 @@
 // Journey 8: an admin's day. The admin sidebar without customer items; adding a part that home
 // then shows and deleting it after the confirm dialog; making a customer admin; removing a user;
-// every customer's orders in Manage orders, and shipping a paid one.
+// every customer's orders in Manage orders, and shipping a paid one; removing a review.
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { DEMO_ADMIN, stage, uniqueId } from './support/api';
@@ -36,7 +36,7 @@ describe('an admin', () => {
     const admin = await shop.admin('sidebar');
     const page = await adminInDashboard(admin);
     const labels = await sidebarLabels(page);
-    const adminItems = ['Make Admin', 'My Profile', 'Add a product', 'Manage orders', 'Manage product'];
+    const adminItems = ['Make Admin', 'My Profile', 'Add a product', 'Manage orders', 'Manage product', 'Manage reviews'];
     expect(labels.filter((label) => adminItems.includes(label))).toEqual(adminItems);
     expect(labels).not.toContain('My Order');
     expect(labels).not.toContain('Add A Review');
@@ -114,6 +114,32 @@ describe('an admin', () => {
         .getByRole('button', { name: /Remove User/ })
         .count(),
     ).toBe(0);
+  });
+
+  it('removes a review after the confirm dialog: home no longer shows it and counts one fewer', async () => {
+    const reviewer = await shop.customer('spammer');
+    const text = `Cheap sprockets at a shady site, code ${uniqueId()}.`;
+    await shop.review(reviewer, text);
+    const countBefore = await shop.reviewCount();
+    const admin = await shop.admin('moderator');
+    const page = await adminInDashboard(admin);
+
+    await openFromSidebar(page, 'Manage reviews');
+    const row = rowWith(page, text);
+    const remove = row.getByRole('button', { name: `Remove the review by ${reviewer.name}` });
+    await remove.click();
+    await confirmDialog(page, messages.confirmDelete, 'Cancel');
+    await see(row);
+    await remove.click();
+    await confirmDialog(page, messages.confirmDelete, 'Yes');
+    await expectToast(page, messages.deleted);
+    await gone(row);
+    expect(await shop.reviewCount()).toBe(countBefore - 1);
+
+    await navbar(page).getByRole('link', { name: 'Home', exact: true }).click();
+    const reviews = page.getByRole('region', { name: /Customer reviews/ });
+    await expectText(reviews.getByRole('heading', { level: 2 }), `Customer reviews ${countBefore - 1}`);
+    expect(await reviews.getByText(text).count()).toBe(0);
   });
 
   it('sees every customer’s orders in Manage orders and ships a paid one', async () => {

@@ -4,7 +4,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const children: ChildProcess[] = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/index.ts'], { stdio: 'inherit' }),
+  // The pages come from Vite's origin, so the embedded payments emulator must take card confirmations from it.
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/index.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, CORS_ORIGINS: process.env.CORS_ORIGINS ?? 'http://127.0.0.1:5173' },
+  }),
   spawn(bin('vite'), ['--host', '127.0.0.1', '--port', '5173', '--strictPort'], { stdio: 'inherit' }),
 ];
 

@@ -234,6 +234,11 @@ export function stage() {
       });
     },
 
+    /** Posts a review as the customer would from Add A Review (tRPC reviews.create). */
+    async review(account: Account, text: string): Promise<void> {
+      await call('POST', server('/trpc/reviews.create'), { token: account.token, body: { rating: 2, text } });
+    },
+
     async reviewCount(): Promise<number> {
       const response = await fetch(server('/review?limit=1'));
       if (!response.ok) throw new Error(`GET /review answered ${response.status}`);

@@ -20,6 +20,7 @@ const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
 const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
 const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
 const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
+const ManageReviews = lazyPage(() => import('./pages/dashboard/ManageReviews'));
 const AuditLog = lazyPage(() => import('./pages/dashboard/AuditLog'));
 const MakeAdmin = lazyPage(() => import('./pages/dashboard/MakeAdmin'));
 
@@ -80,6 +81,14 @@ export function AppRoutes() {
             element={
               <RequireAdmin>
                 <ManageProducts />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="managereviews"
+            element={
+              <RequireAdmin>
+                <ManageReviews />
               </RequireAdmin>
             }
           />

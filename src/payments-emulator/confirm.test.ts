@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPaymentsEmulator } from './index';
-import { TEST_KEYS, cardFields, confirmFromBrowser, futureExpiry, startTestEmulator } from './testing/emulator';
+import { STOREFRONT_ORIGIN, TEST_KEYS, cardFields, confirmFromBrowser, futureExpiry, startTestEmulator } from './testing/emulator';
 
 let emulator: RunningPaymentsEmulator;
 let stripe: Stripe;
@@ -129,7 +129,7 @@ describe('from the browser', () => {
     const response = await confirmFromBrowser(emulator.url, intent.id, cardFields(intent.client_secret ?? '', '4242424242424242'));
 
     expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe(STOREFRONT_ORIGIN);
     expect(await response.json()).toMatchObject({ id: intent.id, object: 'payment_intent', status: 'succeeded' });
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
   });
@@ -203,19 +203,58 @@ describe('from the browser', () => {
     expect(withoutSecret.status).toBe(401);
   });
 
-  it('answers the CORS preflight for the confirm endpoint', async () => {
-    const response = await fetch(`${emulator.url}/v1/payment_intents/pi_any/confirm`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://127.0.0.1:3000',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,content-type',
-      },
+  it('answers the CORS preflight for the confirm endpoint, from the storefront’s origin only', async () => {
+    const preflight = (origin: string, path = '/v1/payment_intents/pi_any/confirm') =>
+      fetch(`${emulator.url}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+
+    const response = await preflight(STOREFRONT_ORIGIN);
+    expect(response.ok).toBe(true);
+    expect(response.headers.get('access-control-allow-origin')).toBe(STOREFRONT_ORIGIN);
+    expect(response.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization, content-type');
+
+    for (const refused of [await preflight('https://evil.example'), await preflight(STOREFRONT_ORIGIN, '/v1/payment_intents')]) {
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('refuses a page from another origin, even with the right keys, and changes nothing', async () => {
+    const intent = await openIntent();
+    const fields = cardFields(intent.client_secret ?? '', '4242424242424242');
+
+    const response = await fetch(`${emulator.url}/v1/payment_intents/${intent.id}/confirm`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEYS.publishableKey}`, origin: 'https://evil.example' },
+      body: new URLSearchParams(fields),
     });
 
-    expect(response.ok).toBe(true);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(response.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+    expect(response.status).toBe(403);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await response.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
+  });
+
+  it('refuses the storefront’s own pages on the calls only its server makes (create, retrieve, cancel)', async () => {
+    const intent = await openIntent();
+    const asPage = (path: string, method: string, body?: string) =>
+      fetch(`${emulator.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${TEST_KEYS.secretKey}`, origin: STOREFRONT_ORIGIN },
+        body,
+      });
+
+    const refused = [
+      await asPage('/v1/payment_intents', 'POST', 'amount=500&currency=usd'),
+      await asPage(`/v1/payment_intents/${intent.id}`, 'GET'),
+      await asPage(`/v1/payment_intents/${intent.id}/cancel`, 'POST', ''),
+    ];
+
+    expect(refused.map((response) => response.status)).toEqual([403, 403, 403]);
+    expect(refused.map((response) => response.headers.get('access-control-allow-origin'))).toEqual([null, null, null]);
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
   });
 });

@@ -7,19 +7,16 @@ import { createApiServer } from './server';
 import { EmulatorStore } from './store';
 import { createWebhookSender } from './webhooks';
 
-/**
- * The keys the emulator answers to unless told otherwise, as the storefront's embedded mode and
- * the standalone command use it: test-mode keys, which no real Stripe account accepts.
- */
-export const DEFAULT_KEYS = { secretKey: 'sk_test_emulator', publishableKey: 'pk_test_emulator' } as const;
-
 export interface PaymentsEmulatorOptions {
   /** Defaults to 127.0.0.1. */
   host?: string;
   /** 0 picks a free port; `url` reports it. */
   port: number;
+  /** The storefront's server's key: generated for each data directory, never a well-known value. */
   secretKey: string;
   publishableKey: string;
+  /** The storefront's origins (`http://127.0.0.1:3000`): the only pages that may confirm a card. */
+  allowedOrigins?: readonly string[];
   /** Where `payment_intent.succeeded` / `payment_intent.payment_failed` events are posted. */
   webhookUrl?: string;
   webhookSecret: string;
@@ -30,7 +27,10 @@ export interface PaymentsEmulatorOptions {
 
 export interface RunningPaymentsEmulator {
   url: string;
-  /** Stops taking requests, then waits for webhook deliveries in flight (each gets a last attempt). */
+  /**
+   * Stops taking requests, then waits for webhook deliveries in flight (each gets a last attempt)
+   * and for the state file's last write.
+   */
   close: () => Promise<void>;
 }
 
@@ -40,9 +40,16 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
   if (!publishableKey.startsWith('pk_')) throw new Error('The payments emulator needs a publishable key starting with pk_.');
   if (options.webhookUrl !== undefined && !options.webhookSecret) throw new Error('A webhook URL needs a webhook secret.');
 
-  const store = EmulatorStore.open(options.stateFile);
+  const store = await EmulatorStore.open(options.stateFile);
   const webhooks = createWebhookSender({ url: options.webhookUrl, secret: options.webhookSecret, log });
-  const server = createApiServer({ routes: paymentIntentRoutes(store, webhooks), store, secretKey, publishableKey, log });
+  const server = createApiServer({
+    routes: paymentIntentRoutes(store, webhooks),
+    store,
+    secretKey,
+    publishableKey,
+    allowedOrigins: new Set(options.allowedOrigins),
+    log,
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -61,7 +68,9 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
-      }).then(() => webhooks.drain());
+      })
+        .then(() => webhooks.drain())
+        .then(() => store.saved());
       return closing;
     },
   };

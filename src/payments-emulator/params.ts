@@ -8,6 +8,13 @@ export interface Params {
 
 const KEY_PATTERN = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
 
+/**
+ * What one request may carry. The largest real call, a confirm with a card and billing details, has
+ * about 15 parameters of a few dozen characters; Stripe itself takes at most 5,000 characters in a
+ * string. The caps keep a request's cost (parsing, the state file, each webhook) small.
+ */
+export const PARAM_LIMITS = { count: 100, keyLength: 200, valueLength: 5_000, depth: 4 };
+
 /** Splits `a[b][]` into `['a', 'b', '']`; an empty segment means "append". */
 function keyPath(key: string): string[] {
   const match = KEY_PATTERN.exec(key);
@@ -16,10 +23,28 @@ function keyPath(key: string): string[] {
   return [name, ...Array.from(brackets.matchAll(/\[([^[\]]*)\]/g), (segment) => segment[1] ?? '')];
 }
 
+/** Refuses a parameter past PARAM_LIMITS in Stripe's words and shape, naming it. */
+function checkLimits(key: string, value: string, path: string[], count: number): void {
+  if (count > PARAM_LIMITS.count) {
+    throw invalidRequest(`Too many parameters: a request can have at most ${PARAM_LIMITS.count}.`);
+  }
+  if (key.length > PARAM_LIMITS.keyLength || path.length > PARAM_LIMITS.depth) {
+    throw invalidRequest(`Invalid parameter name: ${key.slice(0, PARAM_LIMITS.keyLength)}…`, { code: 'parameter_unknown' });
+  }
+  if (value.length > PARAM_LIMITS.valueLength) {
+    throw invalidRequest(`Invalid string: ${key} must be at most ${PARAM_LIMITS.valueLength} characters.`, {
+      code: 'parameter_invalid_string',
+      param: key,
+    });
+  }
+}
+
 export function parseForm(encoded: string): Params {
   const root: Params = {};
+  let count = 0;
   for (const [key, value] of new URLSearchParams(encoded)) {
     const path = keyPath(key);
+    checkLimits(key, value, path, ++count);
     let node = root;
     path.forEach((segment, index) => {
       const name = segment === '' ? String(Object.keys(node).length) : segment;

@@ -27,6 +27,8 @@ export interface Route {
   path: RegExp;
   /** Stripe.js may call it with the publishable key and the PaymentIntent's client_secret. */
   allowsPublishableKey: boolean;
+  /** The storefront's pages call it (the card form confirms); every other route refuses a web page. */
+  calledFromBrowser: boolean;
   handle: (request: RouteRequest) => RouteResponse;
 }
 
@@ -58,6 +60,7 @@ export function paymentIntentRoutes(store: EmulatorStore, webhooks: WebhookSende
       method: 'POST',
       path: /^\/v1\/payment_intents$/,
       allowsPublishableKey: false,
+      calledFromBrowser: false,
       handle({ params, now }) {
         const intent = createPaymentIntent(params, now);
         store.saveIntent(intent);
@@ -68,6 +71,7 @@ export function paymentIntentRoutes(store: EmulatorStore, webhooks: WebhookSende
       method: 'GET',
       path: /^\/v1\/payment_intents\/([^/]+)$/,
       allowsPublishableKey: true,
+      calledFromBrowser: false,
       handle(request) {
         const intent = find(request.ids[0]);
         rejectUnknown(authorize(request, intent), []);
@@ -78,6 +82,7 @@ export function paymentIntentRoutes(store: EmulatorStore, webhooks: WebhookSende
       method: 'POST',
       path: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
       allowsPublishableKey: true,
+      calledFromBrowser: true,
       handle(request) {
         const current = find(request.ids[0]);
         const { intent, failure } = confirmPaymentIntent(current, authorize(request, current), request.now);
@@ -91,6 +96,7 @@ export function paymentIntentRoutes(store: EmulatorStore, webhooks: WebhookSende
       method: 'POST',
       path: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
       allowsPublishableKey: false,
+      calledFromBrowser: false,
       handle({ ids, params, now }) {
         const intent = cancelPaymentIntent(find(ids[0]), params, now);
         store.saveIntent(intent);

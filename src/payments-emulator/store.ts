@@ -1,7 +1,9 @@
 // What the emulator remembers, PaymentIntents and idempotent responses, kept in memory and, when a
-// state file is given, mirrored to it (temp file + rename, so a crash never leaves half a file) and
-// read back at start, so a restarted storefront finds its intents again.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// state file is given, mirrored to it and read back at start, so a restarted storefront finds its
+// intents again. Writes are asynchronous (the storefront embedding it shares its event loop) and
+// whole: a temporary file flushed to disk, then renamed over the old one, so a crash leaves either
+// the old state or the new one, never half a file.
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { IDEMPOTENCY_KEY_LIFETIME_MS, type IdempotentResponse } from './idempotency';
 import type { PaymentIntent } from './intents';
@@ -12,10 +14,10 @@ interface StateFile {
   idempotentResponses: IdempotentResponse[];
 }
 
-function readStateFile(file: string): StateFile | undefined {
+async function readStateFile(file: string): Promise<StateFile | undefined> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -34,11 +36,15 @@ export class EmulatorStore {
   private readonly intents = new Map<string, PaymentIntent>();
   private readonly responses = new Map<string, IdempotentResponse>();
 
+  /** The write in progress, if any; `dirty` asks for one more after it, with the state as it is then. */
+  private writing: Promise<void> | null = null;
+  private dirty = false;
+
   private constructor(private readonly file: string | undefined) {}
 
-  static open(file?: string): EmulatorStore {
+  static async open(file?: string): Promise<EmulatorStore> {
     const store = new EmulatorStore(file);
-    const state = file === undefined ? undefined : readStateFile(file);
+    const state = file === undefined ? undefined : await readStateFile(file);
     for (const intent of state?.paymentIntents ?? []) store.intents.set(intent.id, intent);
     for (const response of state?.idempotentResponses ?? []) store.responses.set(response.key, response);
     return store;
@@ -64,17 +70,44 @@ export class EmulatorStore {
     this.persist();
   }
 
-  /** Synchronous: the file is small, and it keeps writes in request order without a queue. */
+  /**
+   * Resolves once every change made before the call is on disk (at once without a state file).
+   * Changes made while a write runs are gathered into the next one, so a burst of requests costs
+   * two writes, not one each.
+   */
+  async saved(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
   private persist(): void {
     if (this.file === undefined) return;
-    const state: StateFile = {
-      version: 1,
-      paymentIntents: [...this.intents.values()],
-      idempotentResponses: [...this.responses.values()],
-    };
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileSync(temporary, JSON.stringify(state));
-    renameSync(temporary, this.file);
+    this.dirty = true;
+    this.writing ??= this.writeWhileDirty(this.file).finally(() => {
+      this.writing = null;
+    });
   }
+
+  private async writeWhileDirty(file: string): Promise<void> {
+    while (this.dirty) {
+      this.dirty = false;
+      await writeWhole(file, {
+        version: 1,
+        paymentIntents: [...this.intents.values()],
+        idempotentResponses: [...this.responses.values()],
+      });
+    }
+  }
+}
+
+async function writeWhole(file: string, state: StateFile): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await mkdir(dirname(file), { recursive: true });
+  const handle = await open(temporary, 'w');
+  try {
+    await handle.writeFile(JSON.stringify(state));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file);
 }

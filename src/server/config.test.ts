@@ -96,3 +96,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 });
+
+describe('the embedded emulators on a network', () => {
+  const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
+  const realPayments = {
+    STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
+    STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
+    STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
+  };
+
+  it.each([
+    ['HOST on every interface', { HOST: '0.0.0.0' }, '0.0.0.0'],
+    ['HOST on a LAN address, payments still emulated', { HOST: '192.168.1.20', ...realIdentity }, '192.168.1.20'],
+    ['the Auth emulator on every interface', { FIREBASE_AUTH_EMULATOR_HOST: '0.0.0.0:9099' }, '0.0.0.0'],
+    ['the payments emulator on a LAN address', { STRIPE_API_BASE: 'http://10.0.0.5:12111' }, '10.0.0.5'],
+  ])('refuses %s, naming ALLOW_EMULATORS_ON_NETWORK', (_case, env, host) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(
+      new RegExp(`^${host.replaceAll('.', '\\.')} is reachable .*ALLOW_EMULATORS_ON_NETWORK=true`),
+    );
+  });
+
+  it('starts when told explicitly, on loopback names, or with both pieces real', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_EMULATORS_ON_NETWORK: 'true' }).host).toBe('0.0.0.0');
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(loadConfig({ HOST: host }).host).toBe(host);
+    expect(loadConfig({ HOST: '0.0.0.0', ...realIdentity, ...realPayments }).host).toBe('0.0.0.0');
+  });
+
+  it('refuses an ALLOW_EMULATORS_ON_NETWORK other than true or false', () => {
+    expect(() => loadConfig({ ALLOW_EMULATORS_ON_NETWORK: 'yes' })).toThrow(/ALLOW_EMULATORS_ON_NETWORK: must be true or false/);
+  });
+});

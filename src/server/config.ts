@@ -120,6 +120,7 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .transform((value) => value === 'true'),
+  ALLOW_EMULATORS_ON_NETWORK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number; migrateAtBoot: boolean };
@@ -198,7 +199,27 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (real && !config.sessionSecret) {
     throw new ConfigError('SESSION_SECRET: required (32+ characters) when any piece runs for real');
   }
+  if (vars.ALLOW_EMULATORS_ON_NETWORK === 'false') refuseEmulatorsOnNetwork(config);
   return config;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+}
+
+/**
+ * The embedded emulators trust whoever reaches them (the Auth emulator signs anyone in as anyone,
+ * the payments emulator takes any card), so they stay on this machine unless the operator says so.
+ */
+function refuseEmulatorsOnNetwork(config: Config): void {
+  const listening: string[] = [];
+  if (config.identity.kind === 'emulator') listening.push(config.host, config.identity.host.replace(/:\d+$/, ''));
+  if (config.payments.kind === 'emulator') listening.push(config.host, new URL(config.payments.apiBase).hostname);
+  const exposed = listening.find((host) => !isLoopbackHost(host));
+  if (exposed === undefined) return;
+  throw new ConfigError(
+    `${exposed} is reachable from other machines, and an embedded emulator there lets anyone sign in as anyone or pay without a card: listen on 127.0.0.1, configure Firebase and Stripe, or set ALLOW_EMULATORS_ON_NETWORK=true to start anyway.`,
+  );
 }
 
 function identityConfig(vars: z.infer<typeof envSchema>): IdentityConfig {

@@ -19,6 +19,8 @@ export const messages = {
   deleteProduct: 'Delete product',
   keepUser: 'Keep user',
   removeUser: 'Remove user',
+  keepReview: 'Keep review',
+  removeReview: 'Remove review',
 
   makeAdminFailed: 'Failed to make an admin',
   makeAdminSucceeded: 'Make admin successfully',
@@ -62,6 +64,7 @@ export const messages = {
   reviewerWithoutName: 'A Sprocket customer',
 
   partNotFound: 'This part does not exist.',
+  reviewNotFound: 'This review does not exist.',
   orderNotFound: 'This order does not exist.',
   userNotFound: 'This user does not exist.',
   notYourOrder: 'This order belongs to another customer.',

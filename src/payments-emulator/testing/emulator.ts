@@ -15,6 +15,9 @@ export const TEST_KEYS = {
   webhookSecret: `whsec_${randomBase62(24)}`,
 };
 
+/** The storefront's origin the test emulators take browser calls from, as the card form sends them. */
+export const STOREFRONT_ORIGIN = 'http://127.0.0.1:3000';
+
 export function stripeClient(emulatorUrl: string, apiKey = TEST_KEYS.secretKey): Stripe {
   const { hostname, port } = new URL(emulatorUrl);
   return new Stripe(apiKey, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
@@ -23,7 +26,7 @@ export function stripeClient(emulatorUrl: string, apiKey = TEST_KEYS.secretKey):
 export async function startTestEmulator(
   options: Partial<PaymentsEmulatorOptions> = {},
 ): Promise<{ emulator: RunningPaymentsEmulator; stripe: Stripe }> {
-  const emulator = await startPaymentsEmulator({ port: 0, ...TEST_KEYS, ...options });
+  const emulator = await startPaymentsEmulator({ port: 0, ...TEST_KEYS, allowedOrigins: [STOREFRONT_ORIGIN], ...options });
   return { emulator, stripe: stripeClient(emulator.url) };
 }
 
@@ -43,7 +46,7 @@ export function confirmFromBrowser(
     headers: {
       authorization: `Bearer ${publishableKey}`,
       'content-type': 'application/x-www-form-urlencoded',
-      origin: 'http://127.0.0.1:3000',
+      origin: STOREFRONT_ORIGIN,
     },
     body: new URLSearchParams(fields).toString(),
   });

@@ -2,12 +2,12 @@
 // emulators where a piece is not configured for real. Logs one line per piece.
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_KEYS as EMULATOR_KEYS, startPaymentsEmulator } from '../../payments-emulator';
+import { startPaymentsEmulator } from '../../payments-emulator';
 import type { RuntimeConfig } from '../../shared/payments';
 import type { RateLimitStore } from '../auth/rate-limits';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
-import type { Config } from '../config';
+import { isLoopbackHost, type Config } from '../config';
 import type { AppDeps } from '../context';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
 import { seedDemoAccounts, seedDemoData } from '../db/seed';
@@ -151,13 +151,19 @@ async function startPayments(
     };
   }
   const apiBase = new URL(payments.apiBase);
-  const { secretKey, publishableKey } = EMULATOR_KEYS;
-  const webhookSecret = await readOrCreateSecret(config.dataDir, 'payments-webhook', 'whsec_');
+  // Keys of this data directory's own, like the other secrets: with a well-known key, any program
+  // on the machine could create, read or pay the shop's PaymentIntents.
+  const [secretKey, publishableKey, webhookSecret] = await Promise.all([
+    readOrCreateSecret(config.dataDir, 'payments-secret-key', 'sk_test_'),
+    readOrCreateSecret(config.dataDir, 'payments-publishable-key', 'pk_test_'),
+    readOrCreateSecret(config.dataDir, 'payments-webhook', 'whsec_'),
+  ]);
   const emulator = await startPaymentsEmulator({
     host: apiBase.hostname,
     port: Number(apiBase.port || 80),
     secretKey,
     publishableKey,
+    allowedOrigins: storefrontOrigins(config),
     webhookSecret,
     webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
     stateFile: join(config.dataDir, 'payments-emulator.json'),
@@ -169,4 +175,11 @@ async function startPayments(
     gateway: createStripeGateway({ secretKey, webhookSecret, apiBase: emulator.url }),
     browser: { mode: 'emulator', publishableKey, apiBase: emulator.url },
   };
+}
+
+/** The pages that confirm cards with the embedded payments emulator: the shop's own, and CORS_ORIGINS. */
+function storefrontOrigins(config: Config): string[] {
+  const hosts = isLoopbackHost(config.host) ? ['127.0.0.1', 'localhost', '[::1]'] : [config.host];
+  const own = hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`);
+  return [...own, ...(config.security.corsOrigins ?? []).map((origin) => new URL(origin).origin)];
 }

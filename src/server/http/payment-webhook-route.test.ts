@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema';
 import { startPaymentsEmulator } from '../../payments-emulator';
+import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
 import { createCaller } from '../routers';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import {
@@ -353,6 +354,7 @@ describe('the emulator’s own webhook deliveries', () => {
     const emulator = await startPaymentsEmulator({
       port: 0,
       ...TEST_STRIPE_KEYS,
+      allowedOrigins: [STOREFRONT_ORIGIN],
       webhookUrl: `${address}/webhooks/stripe`,
     });
     try {

@@ -20,6 +20,7 @@ import { bookings, tools, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { createMetrics } from '../metrics/metrics';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
+import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { startSession } from '../services/sessions';
 import { payInBrowser } from '../testing/payments';
@@ -46,6 +47,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
     payments = await startPaymentsEmulator({
       port: 0,
       ...TEST_STRIPE_KEYS,
+      allowedOrigins: [STOREFRONT_ORIGIN],
       webhookUrl: `${baseUrl}/webhooks/stripe`,
     });
     const deps: AppDeps = {

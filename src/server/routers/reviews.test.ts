@@ -1,4 +1,4 @@
-// Reviews through the tRPC caller: public list with count, posting as a signed-in customer.
+// Reviews through the tRPC caller: public list with count, posting as a signed-in customer, removal by an admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { reviews } from '../db/schema';
@@ -71,5 +71,45 @@ describe('reviews', () => {
     expect(first.items.map((r) => r.text)).toEqual(['Page review 2', 'Page review 1']);
     const second = await shop.caller(null).reviews.list({ limit: 2, cursor: first.nextCursor ?? undefined });
     expect(second.items[0]?.text).toBe('Page review 0');
+  });
+});
+
+describe('moderation', () => {
+  it('removes a review for an admin: gone from the list at once, the count one lower, audited with what it said', async () => {
+    const admin = await shop.createUser('admin');
+    const review = await shop.caller(customer.user).reviews.create({ rating: 1, text: 'Spam, buy elsewhere.' });
+    const before = await shop.caller(null).reviews.list({});
+    expect(before.items.map((item) => item._id)).toContain(review._id);
+
+    await expect(shop.caller(admin.user).reviews.remove({ id: review._id })).resolves.toEqual({ deletedCount: 1 });
+
+    const after = await shop.caller(null).reviews.list({});
+    expect(after.items.map((item) => item._id)).not.toContain(review._id);
+    expect(after.total).toBe(before.total - 1);
+    const log = await shop.caller(admin.user).users.auditLog();
+    expect(log[0]).toMatchObject({ actorEmail: admin.user.email, action: 'review.remove' });
+    expect(log[0]?.subject).toContain('Spam, buy elsewhere.');
+    expect(log[0]?.subject).toContain(review._id);
+  });
+
+  it('refuses a customer, even the review’s author, and a visitor, and keeps the review', async () => {
+    const review = await shop.caller(customer.user).reviews.create({ rating: 3, text: 'Mine to keep.' });
+    await expect(shop.caller(customer.user).reviews.remove({ id: review._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(null).reviews.remove({ id: review._id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await shop.caller(null).reviews.list({})).items.map((item) => item._id)).toContain(review._id);
+  });
+
+  it('answers a review that does not exist, or was already removed, with NOT_FOUND and leaves the count alone', async () => {
+    const admin = await shop.createUser('admin');
+    const review = await shop.caller(customer.user).reviews.create({ rating: 2, text: 'Removed twice.' });
+    await shop.caller(admin.user).reviews.remove({ id: review._id });
+    const { total } = await shop.caller(null).reviews.list({});
+
+    await expect(shop.caller(admin.user).reviews.remove({ id: review._id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: messages.reviewNotFound,
+    });
+    await expect(shop.caller(admin.user).reviews.remove({ id: 'not-a-uuid' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await shop.caller(null).reviews.list({})).total).toBe(total);
   });
 });

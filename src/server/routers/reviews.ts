@@ -1,12 +1,16 @@
-// Customer reviews: a public list, newest first with the total count; signed-in customers post.
+// Customer reviews: a public list, newest first with the total count; signed-in customers post;
+// admins remove one (moderation), audited with what it said.
+import { TRPCError } from '@trpc/server';
 import { desc, eq, lt } from 'drizzle-orm';
-import { pageInputSchema, type Page } from '../../shared/common';
+import { z } from 'zod';
+import { idSchema, pageInputSchema, type Page } from '../../shared/common';
 import { DEFAULT_AVATAR } from '../../shared/constants';
+import { messages } from '../../shared/messages';
 import { createReviewSchema } from '../../shared/reviews';
 import type { SessionUser } from '../auth/session-user';
-import { messages } from '../../shared/messages';
 import { reviews, rowCounts, users } from '../db/schema';
-import { protectedProcedure, router, sharedRead } from '../trpc';
+import { recordAudit } from '../services/audit';
+import { adminWriteProcedure, protectedProcedure, router, sharedRead } from '../trpc';
 
 /** Reviews spend a budget per user, so nobody fills the public pages. */
 const reviewProcedure = protectedProcedure.meta({ rateLimit: 'review' });
@@ -99,5 +103,22 @@ export const reviewsRouter = router({
       .returning(reviewColumns);
     if (!row) throw new Error('Inserting a review returned no row');
     return toReviewView(row);
+  }),
+
+  /**
+   * Deletes the review outright, so the count (a trigger on delete) and every cached page (drizzle's
+   * write hook, and the change feed for other processes) drop it at once. The audit keeps what it
+   * said, since the row itself is gone.
+   */
+  remove: adminWriteProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
+    return ctx.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(reviews)
+        .where(eq(reviews.id, input.id))
+        .returning({ id: reviews.id, name: reviews.name, rating: reviews.rating, text: reviews.text });
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.reviewNotFound });
+      await recordAudit(tx, ctx.user, 'review.remove', `${row.name}, ${row.rating}/5: "${row.text}" (${row.id})`);
+      return { deletedCount: 1 };
+    });
   }),
 });

@@ -170,6 +170,7 @@ interface Fixtures {
   cast: Cast;
   partId: string;
   bookingId: string;
+  reviewId: string;
   victimId: string;
   victimEmail: string;
 }
@@ -184,7 +185,15 @@ beforeAll(async () => {
   const part = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000_000 });
   const booking = await shop.caller(cast.owner.user).bookings.create({ toolsId: part.id, amount: 1, ...form });
   const victim = await shop.createUser('user');
-  fixtures = { cast, partId: part.id, bookingId: booking._id, victimId: victim.user.id, victimEmail: victim.user.email };
+  const review = await shop.caller(cast.owner.user).reviews.create({ rating: 4, text: 'A review the suite may remove.' });
+  fixtures = {
+    cast,
+    partId: part.id,
+    bookingId: booking._id,
+    reviewId: review._id,
+    victimId: victim.user.id,
+    victimEmail: victim.user.email,
+  };
 });
 afterAll(async () => {
   console.info(`bad input: ${tally.calls} calls, ${tally.refused} refused with a readable 4xx, ${tally.accepted} valid and served`);
@@ -231,6 +240,7 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'tools.remove': (f) => ({ id: f.partId }),
   'reviews.list': () => ({ limit: 5, cursor: '1' }),
   'reviews.create': () => ({ rating: 4, text: 'Fine part.' }),
+  'reviews.remove': (f) => ({ id: f.reviewId }),
   'bookings.create': (f) => ({ toolsId: f.partId, amount: 1, price: 12.5, ...form }),
   'bookings.mine': (f) => ({ email: f.cast.owner.user.email, limit: 5, cursor: '1' }),
   'bookings.byId': (f) => ({ id: f.bookingId }),

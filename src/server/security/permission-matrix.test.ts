@@ -84,6 +84,9 @@ const paidAtProvider = async ({ shop, cast, partId }: World) => {
   await payInBrowser(shop, intent);
   return { bookingId: booking._id, intentId: intent.id };
 };
+/** A review some customer posted, for an admin to remove. */
+const someonesReview = async ({ shop, cast }: World) =>
+  shop.caller(cast.otherCustomer.user).reviews.create({ rating: 2, text: 'Removed by the matrix.' });
 const paidBookingId = async ({ shop, cast }: World) => (await paidBooking(shop, cast.owner)).booking._id;
 const someoneToPromote = async ({ shop }: World) => (await shop.createUser('user')).user;
 
@@ -136,6 +139,7 @@ const procedures: Record<string, Operation<unknown>> = {
   'tools.remove': op({ expected: ADMIN_ONLY, fixture: freshPart, call: (part) => trpcCall('tools.remove', { id: part.id }) }),
   'reviews.list': op({ expected: PUBLIC, call: () => trpcCall('reviews.list', {}) }),
   'reviews.create': op({ expected: SIGNED_IN, call: () => trpcCall('reviews.create', { rating: 4, text: 'Runs smooth.' }) }),
+  'reviews.remove': op({ expected: ADMIN_ONLY, fixture: someonesReview, call: (r) => trpcCall('reviews.remove', { id: r._id }) }),
   'bookings.create': op({ expected: SIGNED_IN, call: (_f, { partId }) => trpcCall('bookings.create', bookingInput(partId)) }),
   'bookings.mine': op({ expected: OWNER_ONLY, call: (_f, { cast }) => trpcCall('bookings.mine', { email: cast.owner.user.email }) }),
   'bookings.byId': op({ expected: OWNER_OR_ADMIN, fixture: ownersBooking, call: (b) => trpcCall('bookings.byId', { id: b._id }) }),

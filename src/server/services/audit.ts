@@ -3,7 +3,14 @@ import type { Database } from '../db/database';
 import { auditEvents } from '../db/schema';
 
 export type AuditAction =
-  'user.make_admin' | 'user.remove' | 'user.sign_in_refused' | 'part.add' | 'part.delete' | 'order.ship' | 'order.cancel';
+  | 'user.make_admin'
+  | 'user.remove'
+  | 'user.sign_in_refused'
+  | 'part.add'
+  | 'part.delete'
+  | 'order.ship'
+  | 'order.cancel'
+  | 'review.remove';
 
 type Executor = Pick<Database, 'insert'>;
 

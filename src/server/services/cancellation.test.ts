@@ -11,6 +11,7 @@ import { createCaller } from '../routers';
 import { stockOf } from '../testing/booking-load';
 import { bookPart, bookingRow, confirmInBrowser, openIntent, payInBrowser, stripeFor } from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { cancelBooking } from './cancellation';
 import { expireStaleHolds } from './hold-expiry';
 
 let shop: TestShop;
@@ -154,6 +155,25 @@ describe('two cancels at once', () => {
     const { cancelReason } = await bookingRow(shop, booking._id);
     // The admin's cancel is audited only when it was the one that happened.
     expect((await auditsOf(booking._id)).map((row) => row.action)).toEqual(cancelReason === 'admin' ? ['order.cancel'] : []);
+  });
+});
+
+describe('two cancels that both read the booking unpaid', () => {
+  it('releases the stock once: the cancel statement itself refuses a booking no longer unpaid', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    // What each of two racing requests holds: the booking as it was before either cancelled it.
+    const asRead = await bookingRow(shop, booking._id);
+
+    const outcomes = await Promise.allSettled([
+      cancelBooking(shop.database.db, shop.deps.payments, asRead, { reason: 'customer' }),
+      cancelBooking(shop.database.db, shop.deps.payments, asRead, { reason: 'customer' }),
+    ]);
+
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({
+      reason: { code: 'CONFLICT', message: messages.orderCancelled },
+    });
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 });
 

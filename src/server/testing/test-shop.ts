@@ -14,6 +14,7 @@ import { rateLimitKeys, type RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { createMetrics } from '../metrics/metrics';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
+import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createCaller } from '../routers';
 import { openTestDatabase, type TestDatabase } from './test-database';
@@ -57,7 +58,7 @@ interface TestShopOptions {
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = await openTestDatabase();
-  const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS });
+  const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
   const cache = createReadCache(database.changes);
   const deps: AppDeps = {
     db: database.db,

@@ -15,6 +15,7 @@ const actionLabels: Record<string, string> = {
   'part.delete': 'Deleted part',
   'order.ship': 'Shipped order',
   'order.cancel': 'Cancelled order',
+  'review.remove': 'Removed review',
 };
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -22,7 +22,15 @@ describe('DashboardLayout', () => {
   it('shows admins the SPEC.md entries then the audit log, and no customer entries', () => {
     renderWithApi(<DashboardLayout />, { auth: admin, procedures: {} });
 
-    expect(sidebarEntries()).toEqual(['Make Admin', 'My Profile', 'Add a product', 'Manage orders', 'Manage product', 'Audit log']);
+    expect(sidebarEntries()).toEqual([
+      'Make Admin',
+      'My Profile',
+      'Add a product',
+      'Manage orders',
+      'Manage product',
+      'Manage reviews',
+      'Audit log',
+    ]);
   });
 
   it('marks the current page in the sidebar', () => {

@@ -1,5 +1,16 @@
 // The dashboard's sidebar entries: customers and admins each see only their own (SPEC.md §2).
-import { Boxes, ClipboardList, History, PackagePlus, ShieldCheck, ShoppingBag, Star, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  Boxes,
+  ClipboardList,
+  History,
+  MessageSquareX,
+  PackagePlus,
+  ShieldCheck,
+  ShoppingBag,
+  Star,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { Role } from '../../../shared/users';
 
 export interface DashboardLink {
@@ -33,6 +44,12 @@ const adminLinks: DashboardLink[] = [
     icon: ClipboardList,
   },
   { to: '/dashboard/manageproducts', label: 'Manage product', description: 'The parts on sale; delete one.', icon: Boxes },
+  {
+    to: '/dashboard/managereviews',
+    label: 'Manage reviews',
+    description: 'Customer reviews; remove spam or abuse.',
+    icon: MessageSquareX,
+  },
   { to: '/dashboard/auditlog', label: 'Audit log', description: 'Who did each admin action, and when.', icon: History },
 ];
 
