@@ -1,6 +1,6 @@
-// Review inputs: the add-review form.
+// Review inputs: the add-review form, and a part's reviews.
 import { z } from 'zod';
-import { TYPED_TEXT } from './common';
+import { idSchema, pageInputSchema, TYPED_TEXT } from './common';
 import { RATING_MAX, RATING_MIN } from './constants';
 import { messages } from './messages';
 
@@ -16,5 +16,9 @@ export const createReviewSchema = z.object({
     .min(1, messages.reviewTextRequired)
     .max(1000)
     .regex(TYPED_TEXT, messages.textHasControlCharacters),
+  /** The part the review is about; without one it is about the shop. */
+  toolsId: idSchema.optional(),
 });
 export type CreateReviewInput = z.infer<typeof createReviewSchema>;
+
+export const partReviewsSchema = pageInputSchema.extend({ toolsId: idSchema });
