@@ -68,7 +68,6 @@ describe('the catalogue', () => {
       await see(page.getByText('Ramped teeth shift cleanly.'));
       await see(page.getByRole('link', { name: '1 review' }));
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/catalog-part-${width}.png`, fullPage: true });
     }
   });
 
