@@ -1,5 +1,6 @@
 // Part (tool) inputs: the add-product form and catalog reads.
 import { z } from 'zod';
+import { catalogueSorts } from './catalogue-sorts';
 import { pageInputSchema, TYPED_TEXT } from './common';
 import { MAX_PRICE_DOLLARS, MAX_QUANTITY, SEARCH_TEXT_MAX } from './constants';
 import { messages } from './messages';
@@ -43,9 +44,6 @@ export const createToolSchema = z.object({
     .max(MAX_QUANTITY, messages.availableInvalid),
 });
 export type CreateToolInput = z.infer<typeof createToolSchema>;
-
-export const catalogueSorts = ['relevance', 'newest', 'price-asc', 'price-desc'] as const;
-export type CatalogueSort = (typeof catalogueSorts)[number];
 
 /**
  * A catalogue search as the URL carries it: words to find in names and descriptions, an order,

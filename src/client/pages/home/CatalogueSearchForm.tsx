@@ -2,7 +2,7 @@
 // once, all kept in the address so the search can be shared.
 import { Search } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
-import type { CatalogueSort } from '../../../shared/tools';
+import type { CatalogueSort } from '../../../shared/catalogue-sorts';
 import { SEARCH_TEXT_MAX } from '../../../shared/constants';
 import { isSearching, NO_SEARCH, type CatalogueSearch } from './catalogue-search-params';
 

@@ -1,7 +1,7 @@
 // A catalogue search as the address carries it (/home?q=headset&sort=price-asc&inStock=1), so a
 // search can be shared: read leniently (anything unknown means the default), written minimally.
 import { SEARCH_TEXT_MAX } from '../../../shared/constants';
-import { catalogueSorts, type CatalogueSort } from '../../../shared/tools';
+import { catalogueSorts, type CatalogueSort } from '../../../shared/catalogue-sorts';
 
 export interface CatalogueSearch {
   q: string;
