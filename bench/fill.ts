@@ -1,10 +1,10 @@
 // Fills a migrated database for the benchmark: the demo catalogue and reviews, customers with
 // orders, parts with deep stock to book, one part whose small stock 50 connections fight over,
-// and, for the scale scenario, 100,000 parts, 1,000,000 reviews and 1,000,000 bookings made with
-// generate_series inside the database.
+// reviews of one part, and, for the scale scenario, 100,000 parts, 1,000,000 reviews (about ten
+// a part) and 1,000,000 bookings made with generate_series inside the database.
 import { asc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/database';
-import { bookings, tools, users } from '../src/server/db/schema';
+import { bookings, reviews, tools, users } from '../src/server/db/schema';
 import { seedDemoData } from '../src/server/db/seed';
 
 export interface Filled {
@@ -22,6 +22,8 @@ const BOOKERS = 5_000;
 const ORDERS_PER_CUSTOMER = 20;
 const BOOKABLE_PARTS = 200;
 const HOT_STOCK = 500;
+/** Reviews of the first bookable part, whose page the part-page scenarios load. */
+const PART_REVIEWS = 30;
 
 const benchPart = {
   img: '/images/parts/bike-headsets.svg',
@@ -51,6 +53,15 @@ export async function fillDemoScale(db: Database): Promise<Filled> {
     )
     .returning({ id: tools.id, name: tools.name });
   await db.insert(tools).values({ ...benchPart, name: 'Bench hot part', available: HOT_STOCK });
+  await db.insert(reviews).values(
+    Array.from({ length: PART_REVIEWS }, (_, index) => ({
+      toolId: bookable[0]!.id,
+      name: `Bench reviewer ${index}`,
+      img: '/images/avatars/default.svg',
+      rating: 1 + (index % 5),
+      text: 'Fits well, shifts cleanly, and arrived on time.',
+    })),
+  );
 
   await db.insert(bookings).values(
     customers.flatMap((customer, customerIndex) =>
@@ -100,16 +111,22 @@ export async function fillScale(db: Database): Promise<void> {
   await db.execute(sql`
     insert into users (email, display_name)
     select 'scale-' || g || '@example.com', 'Scale Customer ' || g from generate_series(1, ${SCALE.customers}) g`);
+  // One kind of part in ten per word, so a search finds a tenth of the catalogue, not all of it;
+  // one part in eight has less stock than its minimum order.
   await db.execute(sql`
     insert into tools (name, img, price_cents, minimum_order_quantity, available, description)
-    select 'Scale part ' || g, ${benchPart.img}, 1000 + g % 9000, 1 + g % 5, 100 + g % 900, ${benchPart.description}
+    select 'Scale part ' || g, ${benchPart.img}, 1000 + g % 9000, 1 + g % 5, case when g % 8 = 0 then 0 else 100 + g % 900 end,
+      ${benchPart.description} || ' ' || (array['headset', 'cassette', 'handlebar', 'stem', 'derailleur',
+        'seatpost', 'chainring', 'crankset', 'hub', 'spoke'])[1 + g % 10]
     from generate_series(1, ${SCALE.parts}) g`);
+  // Every part gets its share of the reviews, about ten each.
   await db.execute(sql`
-    insert into reviews (name, img, rating, text, created_at)
-    select 'Reviewer ' || g, '/images/avatar.svg', 1 + g % 5,
+    with parts as (select array_agg(id order by seq) as ids, count(*)::int as total from tools)
+    insert into reviews (tool_id, name, img, rating, text, created_at)
+    select parts.ids[1 + g % parts.total], 'Reviewer ' || g, '/images/avatar.svg', 1 + g % 5,
       'Review number ' || g || ' of the scale scenario: solid part, fair price, quick delivery.',
       now() - make_interval(secs => ${SCALE.reviews} - g)
-    from generate_series(1, ${SCALE.reviews}) g`);
+    from generate_series(1, ${SCALE.reviews}) g, parts`);
   // Paid and shipped only: old unpaid orders would set the hold-expiry job to work during the load.
   await db.execute(sql`
     with parts as (select array_agg(id order by seq) as ids, array_agg(name order by seq) as names from tools where name like 'Scale part %'),

@@ -44,12 +44,23 @@ function firstPage(procedure: string, limit: number): string {
   return `/trpc/${procedure}?batch=1&input=${input}`;
 }
 
+/** A call as useQuery sends it: a batch of one with the input as given. */
+function query(procedure: string, input: unknown): string {
+  return `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
+}
+
+/** A catalogue search's first page as the home grid asks for it. */
+function searchPage(search: { q: string; sort: string; inStock: boolean }): string {
+  return query('tools.search', { ...search, limit: 6, direction: 'forward' });
+}
+
 function bookingBody(toolsId: string): string {
   return JSON.stringify({ 0: { toolsId, amount: 1, phone: '5550100', address: '1 Benchmark Way' } });
 }
 
 export function readScenarios(data: ScenarioData): Scenario[] {
   const bearer = (token: string) => `Bearer ${token}`;
+  const partId = data.bookablePartIds[0] ?? data.hotPartId;
   return [
     {
       name: 'floor',
@@ -84,6 +95,38 @@ export function readScenarios(data: ScenarioData): Scenario[] {
       path: firstPage('reviews.list', 6),
       expectedStatuses: ['200'],
       target: { rpsRatio: 0.3 },
+      compareWithBare: true,
+    },
+    {
+      name: 'part',
+      title: 'A part page: the part (tRPC tools.byId)',
+      method: 'GET',
+      path: query('tools.byId', { id: partId }),
+      expectedStatuses: ['200'],
+      compareWithBare: true,
+    },
+    {
+      name: 'part-reviews',
+      title: 'A part page: its reviews and rating (tRPC reviews.forPart)',
+      method: 'GET',
+      path: query('reviews.forPart', { toolsId: partId, limit: 6, direction: 'forward' }),
+      expectedStatuses: ['200'],
+      compareWithBare: true,
+    },
+    {
+      name: 'search',
+      title: 'Search "cassette", best match first (tRPC tools.search)',
+      method: 'GET',
+      path: searchPage({ q: 'cassette', sort: 'relevance', inStock: false }),
+      expectedStatuses: ['200'],
+      compareWithBare: true,
+    },
+    {
+      name: 'catalog-sorted',
+      title: 'Parts in stock, cheapest first (tRPC tools.search)',
+      method: 'GET',
+      path: searchPage({ q: '', sort: 'price-asc', inStock: true }),
+      expectedStatuses: ['200'],
       compareWithBare: true,
     },
     {

@@ -119,7 +119,7 @@ describe('an admin', () => {
   it('removes a review after the confirm dialog: home no longer shows it and counts one fewer', async () => {
     const reviewer = await shop.customer('spammer');
     const text = `Cheap sprockets at a shady site, code ${uniqueId()}.`;
-    await shop.review(reviewer, text);
+    await shop.review(reviewer, { rating: 2, text });
     const countBefore = await shop.reviewCount();
     const admin = await shop.admin('moderator');
     const page = await adminInDashboard(admin);

@@ -234,9 +234,14 @@ export function stage() {
       });
     },
 
-    /** Posts a review as the customer would from Add A Review (tRPC reviews.create). */
-    async review(account: Account, text: string): Promise<void> {
-      await call('POST', server('/trpc/reviews.create'), { token: account.token, body: { rating: 2, text } });
+    /** Posts a review as the Add A Review form does (tRPC reviews.create), about a part if given. */
+    async review(account: Account, review: { rating: number; text: string; toolsId?: string }): Promise<void> {
+      await call('POST', server('/trpc/reviews.create'), { token: account.token, body: review });
+    },
+
+    /** Retires a part as Manage products does (DELETE /deleted?amount={id}). */
+    async retire(part: Part): Promise<void> {
+      await call('DELETE', server(`/deleted?amount=${part._id}`), { token: await adminSession() });
     },
 
     async reviewCount(): Promise<number> {

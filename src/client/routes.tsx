@@ -10,6 +10,7 @@ const LoginPage = lazyPage(() => import('./pages/login/LoginPage'));
 const SignupPage = lazyPage(() => import('./pages/signup/SignupPage'));
 const BlogsPage = lazyPage(() => import('./pages/blogs/BlogsPage'));
 const PortfolioPage = lazyPage(() => import('./pages/portfolio/PortfolioPage'));
+const PartPage = lazyPage(() => import('./pages/part/PartPage'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
 
 const DashboardLayout = lazyPage(() => import('./pages/dashboard/DashboardLayout'));
@@ -48,6 +49,7 @@ export function AppRoutes() {
         <Route path="signup" element={<SignupPage />} />
         <Route path="blogs" element={<BlogsPage />} />
         <Route path="portfolio" element={<PortfolioPage />} />
+        <Route path="parts/:id" element={<PartPage />} />
         <Route
           path="dashboard"
           element={

@@ -27,6 +27,8 @@ export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;
+/** Longest catalogue search text: a few words, not a document. */
+export const SEARCH_TEXT_MAX = 100;
 
 /** Local storage key for the session token issued by our server. */
 export const ACCESS_TOKEN_KEY = 'accessToken';

@@ -31,6 +31,9 @@ export const messages = {
   reviewSubmitted: 'you have submitted this ratings .go to home page to see this',
   noUserLoggedIn: 'No user is logged in',
   notFoundPage: 'Opps! Not Found any thing !!',
+  partGone: 'This part is not in our catalogue, or it has been retired.',
+  belowMinimumOrder: 'Out of stock: fewer than the minimum order left',
+  noSearchResults: 'No parts match this search. Try other words or show all parts.',
 
   phoneRequired: 'Phone is required',
   phoneInvalid: 'Provide a valid phone number',
@@ -91,6 +94,9 @@ export const messages = {
   textHasControlCharacters: 'Please remove invisible control characters from the text.',
   idInvalid: 'This id is not valid.',
   cursorInvalid: 'This page position is not valid.',
+  searchInvalid: 'This search is not valid.',
+  searchTooLong: 'Please search with fewer words (at most 100 characters).',
+  sortInvalid: 'Sort by relevance, newest or price.',
   pageSizeInvalid: 'The page size must be a whole number from 1 to 100.',
   metricsTokenRequired: 'Send the metrics token (METRICS_TOKEN) as a bearer to read the metrics.',
 } as const;

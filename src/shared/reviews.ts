@@ -1,6 +1,6 @@
-// Review inputs: the add-review form.
+// Review inputs: the add-review form, and a part's reviews.
 import { z } from 'zod';
-import { TYPED_TEXT } from './common';
+import { idSchema, pageInputSchema, TYPED_TEXT } from './common';
 import { RATING_MAX, RATING_MIN } from './constants';
 import { messages } from './messages';
 
@@ -16,5 +16,14 @@ export const createReviewSchema = z.object({
     .min(1, messages.reviewTextRequired)
     .max(1000)
     .regex(TYPED_TEXT, messages.textHasControlCharacters),
+  /** The part the review is about; without one (or a form's empty choice) it is about the shop. */
+  toolsId: z
+    .union([idSchema, z.literal('')])
+    .optional()
+    .transform((id) => id || undefined),
 });
 export type CreateReviewInput = z.infer<typeof createReviewSchema>;
+/** What the form holds: its part choice may be empty. */
+export type CreateReviewFormInput = z.input<typeof createReviewSchema>;
+
+export const partReviewsSchema = pageInputSchema.extend({ toolsId: idSchema });

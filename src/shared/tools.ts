@@ -1,7 +1,8 @@
 // Part (tool) inputs: the add-product form and catalog reads.
 import { z } from 'zod';
-import { TYPED_TEXT } from './common';
-import { MAX_PRICE_DOLLARS, MAX_QUANTITY } from './constants';
+import { catalogueSorts } from './catalogue-sorts';
+import { pageInputSchema, TYPED_TEXT } from './common';
+import { MAX_PRICE_DOLLARS, MAX_QUANTITY, SEARCH_TEXT_MAX } from './constants';
 import { messages } from './messages';
 import { isWholeCents } from './money';
 
@@ -43,3 +44,25 @@ export const createToolSchema = z.object({
     .max(MAX_QUANTITY, messages.availableInvalid),
 });
 export type CreateToolInput = z.infer<typeof createToolSchema>;
+
+/**
+ * A catalogue search as the URL carries it: words to find in names and descriptions, an order,
+ * and whether to show only parts that can be booked (stock at least the minimum order).
+ */
+export const searchToolsSchema = z.object({
+  q: z
+    .string({ error: messages.searchInvalid })
+    .trim()
+    .max(SEARCH_TEXT_MAX, messages.searchTooLong)
+    .regex(TYPED_TEXT, messages.textHasControlCharacters)
+    .default(''),
+  sort: z.enum(catalogueSorts, { error: messages.sortInvalid }).default('relevance'),
+  inStock: z.boolean({ error: messages.searchInvalid }).default(false),
+  limit: pageInputSchema.shape.limit,
+  /** Opaque position returned as nextCursor by the previous page of the same search. */
+  cursor: z
+    .string({ error: messages.cursorInvalid })
+    .regex(/^\d{1,15}(\.\d{1,15})?$/, messages.cursorInvalid)
+    .optional(),
+});
+export type SearchToolsInput = z.input<typeof searchToolsSchema>;

@@ -1,11 +1,27 @@
 // The single source of the database schema. `npm run db:generate` turns it into migrations/.
 // Invariants the database can hold itself are declared here, not only in code.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bookingStatuses } from '../../shared/bookings';
 import { roles } from '../../shared/users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Postgres's full-text document type; drizzle has no built-in column for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const userRole = pgEnum('user_role', roles);
 
@@ -64,9 +80,18 @@ export const tools = pgTable(
     /** Parts are retired, never deleted, so past orders keep their part. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The words catalogue search matches: the name weighs more than the description. */
+    searchDocument: tsvector('search_document')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', description), 'B')`),
   },
   (t) => [
     uniqueIndex('tools_seq_unique').on(t.seq),
+    index('tools_search_document').using('gin', t.searchDocument),
+    /** Catalogue sorted by price, a page at a time: the seq breaks ties so the cursor is exact. */
+    index('tools_listed_price_seq')
+      .on(t.priceCents, t.seq)
+      .where(sql`${t.removedAt} is null`),
     check('tools_price_not_negative', sql`${t.priceCents} >= 0`),
     check('tools_minimum_order_at_least_one', sql`${t.minimumOrderQuantity} >= 1`),
     check('tools_stock_not_negative', sql`${t.available} >= 0`),
@@ -79,13 +104,19 @@ export const reviews = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     userId: uuid('user_id').references(() => users.id),
+    /** The part the review is about; reviews of the shop as a whole have none. */
+    toolId: uuid('tool_id').references(() => tools.id),
     name: text('name').notNull(),
     img: text('img').notNull(),
     rating: integer('rating').notNull(),
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('reviews_seq_unique').on(t.seq), check('reviews_rating_1_to_5', sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    uniqueIndex('reviews_seq_unique').on(t.seq),
+    index('reviews_tool_seq').on(t.toolId, t.seq),
+    check('reviews_rating_1_to_5', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 export const bookingStatus = pgEnum('booking_status', bookingStatuses);

@@ -72,6 +72,58 @@ describe('reviews', () => {
     const second = await shop.caller(null).reviews.list({ limit: 2, cursor: first.nextCursor ?? undefined });
     expect(second.items[0]?.text).toBe('Page review 0');
   });
+
+  it("shows a part's own reviews, newest first, with their count and average, and the shop-wide list keeps them too", async () => {
+    const part = await shop.createTool();
+    const other = await shop.createTool();
+    const caller = shop.caller(customer.user);
+    await expect(shop.caller(null).reviews.forPart({ toolsId: part.id })).resolves.toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+      averageRating: null,
+    });
+
+    await caller.reviews.create({ rating: 5, text: 'Crisp shifting.', toolsId: part.id });
+    await caller.reviews.create({ rating: 4, text: 'About the shop.' });
+    await caller.reviews.create({ rating: 4, text: 'Other part.', toolsId: other.id });
+    const latest = await caller.reviews.create({ rating: 4, text: 'Still crisp.', toolsId: part.id });
+
+    const reviewsOfPart = await shop.caller(null).reviews.forPart({ toolsId: part.id });
+    expect(reviewsOfPart).toMatchObject({ total: 2, averageRating: 4.5, nextCursor: null });
+    expect(reviewsOfPart.items.map((r) => r.text)).toEqual(['Still crisp.', 'Crisp shifting.']);
+    expect((await shop.caller(null).reviews.list({})).items[0]).toEqual(latest);
+  });
+
+  it("pages a part's reviews and rounds the average to one decimal", async () => {
+    const part = await shop.createTool();
+    for (const rating of [5, 4, 4])
+      await shop.caller(customer.user).reviews.create({ rating, text: `Rated ${rating}`, toolsId: part.id });
+    const first = await shop.caller(null).reviews.forPart({ toolsId: part.id, limit: 2 });
+    expect(first).toMatchObject({ total: 3, averageRating: 4.3 });
+    expect(first.items).toHaveLength(2);
+    const second = await shop.caller(null).reviews.forPart({ toolsId: part.id, limit: 2, cursor: first.nextCursor ?? undefined });
+    expect(second.items.map((r) => r.text)).toEqual(['Rated 5']);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('refuses a review of a missing or retired part and stores nothing', async () => {
+    const admin = await shop.createUser('admin');
+    const retired = await shop.createTool();
+    await shop.caller(admin.user).tools.remove({ id: retired.id });
+    const before = await shop.caller(null).reviews.list({});
+    for (const toolsId of [retired.id, '00000000-0000-4000-8000-000000000000']) {
+      await expect(shop.caller(customer.user).reviews.create({ rating: 5, text: 'Ghost part.', toolsId })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: messages.partNotFound,
+      });
+    }
+    await expect(shop.caller(customer.user).reviews.create({ rating: 5, text: 'Bad id.', toolsId: 'nope' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.idInvalid,
+    });
+    expect((await shop.caller(null).reviews.list({})).total).toBe(before.total);
+  });
 });
 
 describe('moderation', () => {

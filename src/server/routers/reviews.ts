@@ -1,15 +1,17 @@
-// Customer reviews: a public list, newest first with the total count; signed-in customers post;
-// admins remove one (moderation), audited with what it said.
+// Customer reviews: a public list, newest first with the total count, and each part's own with
+// its average rating; signed-in customers post, about the shop or about one part; admins remove
+// one (moderation), audited with what it said.
 import { TRPCError } from '@trpc/server';
-import { desc, eq, lt } from 'drizzle-orm';
+import { and, avg, count, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { idSchema, pageInputSchema, type Page } from '../../shared/common';
 import { DEFAULT_AVATAR } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import { createReviewSchema } from '../../shared/reviews';
+import { createReviewSchema, partReviewsSchema } from '../../shared/reviews';
 import type { SessionUser } from '../auth/session-user';
-import { reviews, rowCounts, users } from '../db/schema';
+import { reviews, rowCounts, tools, users } from '../db/schema';
 import { recordAudit } from '../services/audit';
+import { listed } from '../services/tool-views';
 import { adminWriteProcedure, protectedProcedure, router, sharedRead } from '../trpc';
 
 /** Reviews spend a budget per user, so nobody fills the public pages. */
@@ -90,11 +92,47 @@ export const reviewsRouter = router({
     },
   ),
 
+  /** One part's reviews, newest first, with their number and average rating (null without any). */
+  forPart: sharedRead(partReviewsSchema, { tables: ['reviews'] }).query(
+    async ({ ctx, input }): Promise<Page<ReviewView> & { total: number; averageRating: number | null }> => {
+      const { db } = ctx.deps;
+      const ofPart = eq(reviews.toolId, input.toolsId);
+      const [rows, [summary]] = await Promise.all([
+        db
+          .select(reviewColumns)
+          .from(reviews)
+          .where(input.cursor ? and(ofPart, lt(reviews.seq, Number(input.cursor))) : ofPart)
+          .orderBy(desc(reviews.seq))
+          .limit(input.limit + 1),
+        db
+          .select({ total: count(), average: avg(reviews.rating) })
+          .from(reviews)
+          .where(ofPart),
+      ]);
+      const page = rows.slice(0, input.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toReviewView),
+        nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
+        total: summary?.total ?? 0,
+        averageRating: summary?.average == null ? null : Math.round(Number(summary.average) * 10) / 10,
+      };
+    },
+  ),
+
   create: reviewProcedure.input(createReviewSchema).mutation(async ({ ctx, input }) => {
+    if (input.toolsId) {
+      const [part] = await ctx.deps.db
+        .select({ id: tools.id })
+        .from(tools)
+        .where(and(eq(tools.id, input.toolsId), listed));
+      if (!part) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+    }
     const [row] = await ctx.deps.db
       .insert(reviews)
       .values({
         userId: ctx.user.id,
+        toolId: input.toolsId ?? null,
         name: reviewerName(ctx.user),
         img: ctx.user.photoUrl ?? DEFAULT_AVATAR,
         rating: input.rating,

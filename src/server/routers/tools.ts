@@ -1,51 +1,16 @@
-// Parts (tools): the public catalogue, and adding and retiring parts for admins.
+// Parts (tools): the public catalogue and its search, and adding and retiring parts for admins.
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { idSchema, pageInputSchema, type Page } from '../../shared/common';
 import { messages } from '../../shared/messages';
-import { centsToDollars, dollarsToCents } from '../../shared/money';
-import { createToolSchema } from '../../shared/tools';
+import { dollarsToCents } from '../../shared/money';
+import { createToolSchema, searchToolsSchema } from '../../shared/tools';
 import { z } from 'zod';
 import { tools } from '../db/schema';
 import { recordAudit } from '../services/audit';
+import { searchCatalogue } from '../services/catalogue-search';
+import { listed, toolColumns, toToolView, type ToolView } from '../services/tool-views';
 import { adminWriteProcedure, router, sharedRead } from '../trpc';
-
-const toolColumns = {
-  id: tools.id,
-  seq: tools.seq,
-  name: tools.name,
-  img: tools.img,
-  priceCents: tools.priceCents,
-  minimumOrderQuantity: tools.minimumOrderQuantity,
-  available: tools.available,
-  description: tools.description,
-};
-
-type ToolRow = Pick<typeof tools.$inferSelect, keyof typeof toolColumns>;
-
-export interface ToolView {
-  _id: string;
-  name: string;
-  img: string;
-  price: number;
-  minimumOrderQuantity: number;
-  available: number;
-  description: string;
-}
-
-function toToolView(row: ToolRow): ToolView {
-  return {
-    _id: row.id,
-    name: row.name,
-    img: row.img,
-    price: centsToDollars(row.priceCents),
-    minimumOrderQuantity: row.minimumOrderQuantity,
-    available: row.available,
-    description: row.description,
-  };
-}
-
-const listed = isNull(tools.removedAt);
 
 /** Other processes' bookings are not notified (migrations/0002), so stock shown may be this old. */
 const STOCK_FRESHNESS_MS = 1_000;
@@ -67,6 +32,11 @@ export const toolsRouter = router({
       nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
     };
   }),
+
+  /** Words, order and the in-stock filter, as the shop's URL carries them. */
+  search: sharedRead(searchToolsSchema.prefault({}), catalogueFreshness).query(({ ctx, input }) =>
+    searchCatalogue(ctx.deps.db, input),
+  ),
 
   byId: sharedRead(z.object({ id: idSchema }), catalogueFreshness).query(async ({ ctx, input }) => {
     const [row] = await ctx.deps.db

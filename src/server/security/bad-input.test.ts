@@ -229,6 +229,7 @@ async function expectWellBehaved(call: HttpCall, caller: Caller, valid: boolean)
 const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'tools.list': () => ({ limit: 5, cursor: '1' }),
   'tools.byId': (f) => ({ id: f.partId }),
+  'tools.search': () => ({ q: 'part', sort: 'price-asc', inStock: true, limit: 5 }),
   'tools.create': () => ({
     name: 'Fuzzed part',
     price: 12.5,
@@ -239,6 +240,7 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   }),
   'tools.remove': (f) => ({ id: f.partId }),
   'reviews.list': () => ({ limit: 5, cursor: '1' }),
+  'reviews.forPart': (f) => ({ toolsId: f.partId, limit: 5 }),
   'reviews.create': () => ({ rating: 4, text: 'Fine part.' }),
   'reviews.remove': (f) => ({ id: f.reviewId }),
   'bookings.create': (f) => ({ toolsId: f.partId, amount: 1, price: 12.5, ...form }),

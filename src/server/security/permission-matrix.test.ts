@@ -134,10 +134,15 @@ function signOutCall(path: string, headers: Record<string, string>): HttpCall {
 /** tRPC procedures by path. */
 const procedures: Record<string, Operation<unknown>> = {
   'tools.list': op({ expected: PUBLIC, call: () => trpcCall('tools.list', { limit: 5 }) }),
+  'tools.search': op({
+    expected: PUBLIC,
+    call: () => trpcCall('tools.search', { q: 'part', sort: 'price-asc', inStock: true, limit: 5 }),
+  }),
   'tools.byId': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('tools.byId', { id: partId }) }),
   'tools.create': op({ expected: ADMIN_ONLY, call: () => trpcCall('tools.create', newPart()) }),
   'tools.remove': op({ expected: ADMIN_ONLY, fixture: freshPart, call: (part) => trpcCall('tools.remove', { id: part.id }) }),
   'reviews.list': op({ expected: PUBLIC, call: () => trpcCall('reviews.list', {}) }),
+  'reviews.forPart': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('reviews.forPart', { toolsId: partId }) }),
   'reviews.create': op({ expected: SIGNED_IN, call: () => trpcCall('reviews.create', { rating: 4, text: 'Runs smooth.' }) }),
   'reviews.remove': op({ expected: ADMIN_ONLY, fixture: someonesReview, call: (r) => trpcCall('reviews.remove', { id: r._id }) }),
   'bookings.create': op({ expected: SIGNED_IN, call: (_f, { partId }) => trpcCall('bookings.create', bookingInput(partId)) }),

@@ -9,9 +9,29 @@ import { callsTo, renderWithApi } from '../../testing/api-test-harness';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-function renderForm() {
+const part = (id: string, name: string) => ({
+  _id: id,
+  name,
+  img: '',
+  price: 10,
+  minimumOrderQuantity: 1,
+  available: 5,
+  description: '',
+});
+const headsets = part('00000000-0000-4000-8000-000000000001', 'Bike Headsets');
+const stems = part('00000000-0000-4000-8000-000000000002', 'Quill Bike Stems');
+/** A part beyond the catalogue's first page, chosen by a part page's link. */
+const seatposts = part('00000000-0000-4000-8000-000000000003', 'Bicycle Seatposts');
+
+function renderForm(at = '/dashboard/addreview') {
   return renderWithApi(<AddReview />, {
-    procedures: { 'reviews.create': (input) => ({ _id: 'r1', name: 'Casey', img: '', createdAt: '', ...(input as object) }) },
+    procedures: {
+      'reviews.create': (input) => ({ _id: 'r1', name: 'Casey', img: '', createdAt: '', ...(input as object) }),
+      'tools.list': () => ({ items: [headsets, stems], nextCursor: null }),
+      'tools.byId': () => seatposts,
+    },
+    at,
+    routePath: '/dashboard/addreview',
   });
 }
 
@@ -53,5 +73,28 @@ describe('Add A Review', () => {
 
     expect(await screen.findByText(messages.reviewTextRequired)).toBeInTheDocument();
     expect(callsTo(calls, 'reviews.create')).toEqual([]);
+  });
+
+  it('posts a review about the part chosen', async () => {
+    const { calls } = renderForm();
+    await screen.findByRole('option', { name: 'Quill Bike Stems' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Part (optional)'), 'Quill Bike Stems');
+    await submitReview('4', 'Long enough for tall riders.');
+
+    await waitFor(() =>
+      expect(callsTo(calls, 'reviews.create')).toEqual([{ rating: 4, text: 'Long enough for tall riders.', toolsId: stems._id }]),
+    );
+  });
+
+  it("starts with the part a part page's link chose, even beyond the catalogue's first page", async () => {
+    const { calls } = renderForm(`/dashboard/addreview?part=${seatposts._id}`);
+
+    await waitFor(() => expect(screen.getByLabelText('Part (optional)')).toHaveDisplayValue('Bicycle Seatposts'));
+    await submitReview('5', 'Stiff and light.');
+
+    await waitFor(() =>
+      expect(callsTo(calls, 'reviews.create')).toEqual([{ rating: 5, text: 'Stiff and light.', toolsId: seatposts._id }]),
+    );
   });
 });

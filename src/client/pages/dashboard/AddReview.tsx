@@ -1,31 +1,52 @@
-// Add A Review: a rating from 1 to 5 and a few words, posted under the customer's name (SPEC.md §2, §5).
+// Add A Review: a rating from 1 to 5 and a few words, posted under the customer's name (SPEC.md §2, §5),
+// about the shop or, when chosen, about one part (a part's page links here with it chosen).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { messages } from '../../../shared/messages';
-import { RATING_MAX, RATING_MIN } from '../../../shared/constants';
-import { createReviewSchema, type CreateReviewInput } from '../../../shared/reviews';
+import { PAGE_SIZE_MAX, RATING_MAX, RATING_MIN } from '../../../shared/constants';
+import { createReviewSchema, type CreateReviewFormInput, type CreateReviewInput } from '../../../shared/reviews';
 import { PageTitle } from '../../components/PageTitle';
 import { trpc } from '../../lib/trpc';
 import { DashboardHeading } from './DashboardHeading';
 import { FormField } from '../../components/FormField';
 
+/** The parts a review can be about: the catalogue's first page, and the part the link chose. */
+function usePartChoices(chosenId: string | undefined) {
+  const catalogue = trpc.tools.list.useQuery({ limit: PAGE_SIZE_MAX });
+  const listed = catalogue.data?.items ?? [];
+  const chosenListed = listed.some((part) => part._id === chosenId);
+  const chosen = trpc.tools.byId.useQuery(
+    { id: chosenId ?? '' },
+    { enabled: Boolean(chosenId) && catalogue.isSuccess && !chosenListed },
+  );
+  return chosen.data ? [chosen.data, ...listed] : listed;
+}
+
 export default function AddReview() {
   const fieldId = useId();
   const utils = trpc.useUtils();
+  const [params] = useSearchParams();
+  const chosenPartId = params.get('part') ?? undefined;
+  const parts = usePartChoices(chosenPartId);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<CreateReviewInput>({ resolver: zodResolver(createReviewSchema), defaultValues: { text: '' } });
+  } = useForm<CreateReviewFormInput, unknown, CreateReviewInput>({
+    resolver: zodResolver(createReviewSchema),
+    defaultValues: { text: '', toolsId: chosenPartId ?? '' },
+  });
 
   const addReview = trpc.reviews.create.useMutation({
     onSuccess: () => {
       toast.success(messages.reviewSubmitted);
       reset();
       void utils.reviews.list.invalidate();
+      void utils.reviews.forPart.invalidate();
     },
     onError: (error) => toast.error(error.message),
   });
@@ -60,6 +81,29 @@ export default function AddReview() {
                 max={RATING_MAX}
                 step={1}
               />
+            )}
+          </FormField>
+          <FormField
+            id={`${fieldId}-part`}
+            label="Part (optional)"
+            hint="Leave it empty to review the shop as a whole"
+            error={errors.toolsId?.message}
+          >
+            {(field) => (
+              <select
+                {...field}
+                {...register('toolsId')}
+                // Mounted again once the parts arrive, so it shows the part the form already holds.
+                key={parts.length}
+                className="select w-full"
+              >
+                <option value="">The shop as a whole</option>
+                {parts.map((part) => (
+                  <option key={part._id} value={part._id}>
+                    {part.name}
+                  </option>
+                ))}
+              </select>
             )}
           </FormField>
           <FormField id={`${fieldId}-text`} label="Review" error={errors.text?.message}>

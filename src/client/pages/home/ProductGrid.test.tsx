@@ -1,9 +1,10 @@
-// The parts grid on home: the first page of parts, then the next page on Load more, asked for with nextCursor.
+// The parts grid on home: the first page of parts, then the next page on Load more, asked for with nextCursor;
+// a search from the form or from a shared address asks for the parts it finds instead.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { signedOut } from '../../testing/render-with-auth';
 import { messages } from '../../../shared/messages';
+import { signedOut } from '../../testing/render-with-auth';
 import { apiError, callsTo, renderWithApi } from '../../testing/api-test-harness';
 import { ProductGrid } from './ProductGrid';
 
@@ -72,5 +73,51 @@ describe('ProductGrid', () => {
 
     await waitFor(() => expect(screen.getByText('Available').nextElementSibling).toHaveTextContent('7'));
     expect(within(dialog).getByText('Minimum 1, available 7')).toBeInTheDocument();
+  });
+
+  it('searches with the words typed, then with the order and the in-stock filter as they change', async () => {
+    const { calls } = renderWithApi(<ProductGrid />, {
+      procedures: { 'tools.list': () => pages.first, 'tools.search': () => ({ items: [part(3)], nextCursor: null }) },
+      auth: signedOut,
+      at: '/home',
+    });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole('searchbox', { name: 'Search parts' }), '  headset {enter}');
+    expect(await screen.findByRole('button', { name: 'Show all parts' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: low to high');
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+
+    expect(await screen.findByRole('heading', { name: 'Part 3' })).toBeInTheDocument();
+    expect(callsTo(calls, 'tools.search')).toMatchObject([
+      { q: 'headset', sort: 'relevance', inStock: false, limit: 6 },
+      { q: 'headset', sort: 'price-asc', inStock: false, limit: 6 },
+      { q: 'headset', sort: 'price-asc', inStock: true, limit: 6 },
+    ]);
+  });
+
+  it('opens a shared search from the address at its results, says when nothing matches, and goes back to all parts', async () => {
+    const scrolledTo: string[] = [];
+    // jsdom lays nothing out, so it has no scrolling of its own.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this.id);
+    };
+    const { calls } = renderWithApi(<ProductGrid />, {
+      procedures: { 'tools.list': () => pages.first, 'tools.search': () => ({ items: [], nextCursor: null }) },
+      auth: signedOut,
+      at: '/home?q=titanium&sort=price-desc&inStock=1&junk=1',
+      routePath: '/home',
+    });
+
+    expect(await screen.findByText(messages.noSearchResults)).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search parts' })).toHaveValue('titanium');
+    expect(callsTo(calls, 'tools.search')).toMatchObject([{ q: 'titanium', sort: 'price-desc', inStock: true, limit: 6 }]);
+    expect(scrolledTo).toEqual(['parts']);
+    expect(callsTo(calls, 'tools.list')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all parts' }));
+
+    expect(await screen.findByRole('heading', { name: 'Part 6' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search parts' })).toHaveValue('');
   });
 });

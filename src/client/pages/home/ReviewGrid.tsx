@@ -2,7 +2,7 @@
 import { LoadFailure } from '../../components/LoadFailure';
 import { trpc } from '../../lib/trpc';
 import { PAGE_SIZE } from './home-page-size';
-import { ReviewCard } from './ReviewCard';
+import { ReviewCard } from '../../components/ReviewCard';
 import { SectionHeading } from './SectionHeading';
 
 export function ReviewGrid() {

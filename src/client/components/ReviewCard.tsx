@@ -1,8 +1,8 @@
 // One customer review: avatar, name, star rating and what they wrote.
 import type { SyntheticEvent } from 'react';
-import { DEFAULT_AVATAR } from '../../../shared/constants';
-import { StarRating } from '../../components/StarRating';
-import type { RouterOutputs } from '../../lib/trpc';
+import { DEFAULT_AVATAR } from '../../shared/constants';
+import { StarRating } from './StarRating';
+import type { RouterOutputs } from '../lib/trpc';
 
 export type Review = RouterOutputs['reviews']['list']['items'][number];
 

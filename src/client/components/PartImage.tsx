@@ -1,0 +1,36 @@
+// A part's picture, replaced by the placeholder when the image cannot load.
+import type { SyntheticEvent } from 'react';
+
+const PLACEHOLDER_IMAGE = '/images/parts/placeholder.svg';
+
+function showPlaceholder(event: SyntheticEvent<HTMLImageElement>): void {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(PLACEHOLDER_IMAGE)) image.src = PLACEHOLDER_IMAGE;
+}
+
+/** `priority` is for the picture a page is about: loaded first instead of when scrolled near. */
+export function PartImage({
+  src,
+  name,
+  className,
+  priority = false,
+}: {
+  src: string;
+  name: string;
+  className: string;
+  priority?: boolean;
+}) {
+  return (
+    <img
+      src={src}
+      alt={name}
+      width={800}
+      height={800}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      onError={showPlaceholder}
+      className={className}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+// /parts/{id}: one part's own page, with a shareable address, title and description; a clear
+// not-found state for a part that does not exist or was retired.
+import { useParams } from 'react-router-dom';
+import { LoadFailure } from '../../components/LoadFailure';
+import { PageTitle } from '../../components/PageTitle';
+import { httpStatusOf } from '../../lib/http-status';
+import { trpc } from '../../lib/trpc';
+import { PartDetails, PartDetailsSkeleton } from './PartDetails';
+import { PartGone } from './PartGone';
+import { PartReviews } from './PartReviews';
+
+/** An address with a malformed id names no part, just as one naming a retired part does. */
+const NO_SUCH_PART = new Set([400, 404]);
+
+export default function PartPage() {
+  const { id = '' } = useParams();
+  const part = trpc.tools.byId.useQuery({ id });
+
+  if (part.isError && NO_SUCH_PART.has(httpStatusOf(part.error) ?? 0)) return <PartGone />;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      {part.data ? (
+        <>
+          <PartDetails tool={part.data} />
+          <PartReviews tool={part.data} />
+        </>
+      ) : part.isError ? (
+        <>
+          <PageTitle title="Part" />
+          <LoadFailure message={part.error.message} onRetry={() => void part.refetch()} />
+        </>
+      ) : (
+        <PartDetailsSkeleton />
+      )}
+    </div>
+  );
+}
