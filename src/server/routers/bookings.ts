@@ -93,11 +93,12 @@ export const bookingsRouter = router({
 
   markPaid: paymentProcedure
     .meta({ counted: 'paymentConfirmations' })
-    .input(markPaidSchema).mutation(async ({ ctx, input }) => {
-    const { db, payments } = ctx.deps;
-    const booking = await loadAccessibleBooking(db, ctx.user, input.id);
-    return toBookingView(await markBookingPaid(db, payments, booking, input.transactionId));
-  }),
+    .input(markPaidSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { db, payments } = ctx.deps;
+      const booking = await loadAccessibleBooking(db, ctx.user, input.id);
+      return toBookingView(await markBookingPaid(db, payments, booking, input.transactionId));
+    }),
 
   all: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {
     const rows = await allOrdersPage(ctx.deps.db).execute({

@@ -13,14 +13,15 @@ const paymentProcedure = protectedProcedure.meta({ rateLimit: 'payment' });
 export const paymentsRouter = router({
   createIntent: paymentProcedure
     .meta({ counted: 'paymentIntents' })
-    .input(createIntentSchema).mutation(async ({ ctx, input }) => {
-    const { db, payments } = ctx.deps;
-    const booking = await loadAccessibleBooking(db, ctx.user, input.bookingId);
-    if (booking.userId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
-    if (input.price !== undefined && dollarsToCents(input.price) !== booking.totalCents) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
-    }
-    const intent = await intentForBooking(db, payments, booking);
-    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(booking.totalCents) };
-  }),
+    .input(createIntentSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { db, payments } = ctx.deps;
+      const booking = await loadAccessibleBooking(db, ctx.user, input.bookingId);
+      if (booking.userId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
+      if (input.price !== undefined && dollarsToCents(input.price) !== booking.totalCents) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
+      }
+      const intent = await intentForBooking(db, payments, booking);
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(booking.totalCents) };
+    }),
 });
