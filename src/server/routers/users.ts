@@ -20,6 +20,9 @@ const listed = isNull(users.removedAt);
 /** Session exchanges spend a budget per client IP (guessing and replaying sign-ins). */
 const sessionExchangeProcedure = publicProcedure.meta({ rateLimit: 'sessionExchange' });
 
+/** Signing out writes too; it shares the per-IP budget of session changes with signing in. */
+const sessionEndProcedure = protectedProcedure.meta({ rateLimit: 'sessionExchange' });
+
 export const usersRouter = router({
   /**
    * Exchanges a fresh Firebase sign-in for the server's own session token (DESIGN.md). The token's
@@ -46,13 +49,13 @@ export const usersRouter = router({
   }),
 
   /** Ends the caller's session on the server: its token stops working at once. */
-  signOut: protectedProcedure.mutation(async ({ ctx }) => {
+  signOut: sessionEndProcedure.mutation(async ({ ctx }) => {
     if (ctx.sessionId) await endSession(ctx.deps.db, ctx.sessionId);
     return { signedOut: true };
   }),
 
   /** Ends every session of the caller's account, on every device. */
-  signOutEverywhere: protectedProcedure.mutation(async ({ ctx }) => {
+  signOutEverywhere: sessionEndProcedure.mutation(async ({ ctx }) => {
     await endEverySession(ctx.deps.db, ctx.user.id);
     return { signedOut: true };
   }),
