@@ -15,13 +15,13 @@ const serverDir = dirname(fileURLToPath(import.meta.url));
  * together, so it may import every layer.
  */
 const layers: ReadonlyArray<{ name: string; members: readonly string[] }> = [
-  { name: 'composition root', members: ['index.ts', 'app.ts', 'config.ts', 'boot/'] },
+  { name: 'composition root', members: ['index.ts', 'migrate.ts', 'app.ts', 'config.ts', 'boot/'] },
   { name: 'requests', members: ['http/', 'rest/', 'trpc-adapter/'] },
   { name: 'procedures', members: ['trpc.ts', 'context.ts', 'routers/'] },
   { name: 'services', members: ['services/'] },
   {
     name: 'gateways and storage',
-    members: ['payments/', 'identity/', 'auth/', 'db/', 'cache/', 'metrics/', 'project-root.ts'],
+    members: ['payments/', 'identity/', 'auth/', 'db/', 'cache/', 'metrics/', 'project-root.ts', 'process-role.ts'],
   },
 ];
 

@@ -28,6 +28,8 @@ it('imports only packages that package.json lists as dependencies', async () => 
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // Two entry points need an output folder to name, though nothing is written.
+    outdir: 'dist/server',
     write: false,
     metafile: true,
     logLevel: 'silent',

@@ -332,7 +332,8 @@ for (const { title, operation } of doors) {
         }
         expect(outcome.status, response.body).toBe(expected);
         if (expected === 401) {
-          const message = name === 'visitor' ? messages.signInRequired : messages.sessionExpired;
+          const message =
+            name === 'visitor' ? messages.signInRequired : name === 'removedUser' ? messages.accountRemoved : messages.sessionExpired;
           expect(outcome).toMatchObject({ code: 'UNAUTHORIZED', message });
         }
         if (expected === 403) expect(outcome.code).toBe('FORBIDDEN');
