@@ -129,7 +129,7 @@ describe('accessibility: no serious or critical axe violation', () => {
       .click();
     await see(page.getByRole('alertdialog'));
     await scanState(page, 'the confirm dialog on Manage reviews', report);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: messages.keepReview }).click();
     expect(report).toEqual({});
   });
 });

@@ -128,10 +128,10 @@ describe('an admin', () => {
     const row = rowWith(page, text);
     const remove = row.getByRole('button', { name: `Remove the review by ${reviewer.name}` });
     await remove.click();
-    await confirmDialog(page, messages.confirmDelete, 'Cancel');
+    await confirmDialog(page, messages.confirmDelete, messages.keepReview);
     await see(row);
     await remove.click();
-    await confirmDialog(page, messages.confirmDelete, 'Yes');
+    await confirmDialog(page, messages.confirmDelete, messages.removeReview);
     await expectToast(page, messages.deleted);
     await gone(row);
     expect(await shop.reviewCount()).toBe(countBefore - 1);
