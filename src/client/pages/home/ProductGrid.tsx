@@ -10,6 +10,7 @@ import { catalogueSearchParams, isSearching, readCatalogueSearch, type Catalogue
 import { CatalogueSearchForm } from './CatalogueSearchForm';
 import { PAGE_SIZE } from './home-page-size';
 import { SectionHeading } from './SectionHeading';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 
 function ProductCardSkeleton() {
   return (
@@ -68,19 +69,7 @@ export function ProductGrid() {
         </p>
       ) : null}
 
-      {tools.hasNextPage ? (
-        <div className="mt-10 flex justify-center">
-          <button
-            type="button"
-            className="btn btn-outline btn-wide"
-            disabled={tools.isFetchingNextPage}
-            onClick={() => void tools.fetchNextPage()}
-          >
-            {tools.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Load more
-          </button>
-        </div>
-      ) : null}
+      <LoadMoreButton pages={tools} label="Load more" />
     </section>
   );
 }

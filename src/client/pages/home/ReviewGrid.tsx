@@ -4,6 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { PAGE_SIZE } from './home-page-size';
 import { ReviewCard } from '../../components/ReviewCard';
 import { SectionHeading } from './SectionHeading';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 
 export function ReviewGrid() {
   const reviews = trpc.reviews.list.useInfiniteQuery(
@@ -40,18 +41,7 @@ export function ReviewGrid() {
           </div>
         )}
 
-        {reviews.hasNextPage ? (
-          <div className="mt-10 flex justify-center">
-            <button
-              type="button"
-              className="btn btn-outline btn-wide"
-              disabled={reviews.isFetchingNextPage}
-              onClick={() => void reviews.fetchNextPage()}
-            >
-              Load more reviews
-            </button>
-          </div>
-        ) : null}
+        <LoadMoreButton pages={reviews} label="Load more reviews" />
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { ReviewCard } from '../../components/ReviewCard';
 import type { RouterOutputs } from '../../lib/trpc';
 import { usePartReviews } from './use-part-reviews';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 
 export function PartReviews({ tool }: { tool: RouterOutputs['tools']['byId'] }) {
   const reviews = usePartReviews(tool._id);
@@ -32,18 +33,7 @@ export function PartReviews({ tool }: { tool: RouterOutputs['tools']['byId'] }) 
           ))}
         </div>
       )}
-      {reviews.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <button
-            type="button"
-            className="btn btn-outline btn-wide"
-            disabled={reviews.isFetchingNextPage}
-            onClick={() => void reviews.fetchNextPage()}
-          >
-            Load more reviews
-          </button>
-        </div>
-      ) : null}
+      <LoadMoreButton pages={reviews} label="Load more reviews" />
     </section>
   );
 }
