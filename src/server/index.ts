@@ -1,5 +1,6 @@
 // Boot: read the configuration, start the dependencies, build the app and listen.
-// Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop.
+// Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop, within
+// SHUTDOWN_TIMEOUT_MS.
 import { buildApp } from './app';
 import { processLogger } from './boot/process-logger';
 import { listenBootFailure } from './boot/boot-failure';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     metricsToken: config.metricsToken,
     role: config.role,
   });
-  stopGracefullyOnSignals(app, log, started.close);
+  stopGracefullyOnSignals(app, log, started.close, { timeoutMs: config.shutdownTimeoutMs });
 
   await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
     await started.close();

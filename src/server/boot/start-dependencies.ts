@@ -87,11 +87,15 @@ async function closeAll(closers: Closer[]): Promise<void> {
 async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<DatabaseHandle> {
   if (config.database.kind === 'postgres') {
     const url = config.database.url;
-    const handle = await openPostgres(url, { maxConnections: config.database.poolSize, migrate: config.database.migrateAtBoot }).catch(
-      (error: unknown) => {
-        throw databaseBootFailure(error, url);
-      },
-    );
+    const { poolSize, migrateAtBoot, statementTimeoutMs, lockTimeoutMs } = config.database;
+    const handle = await openPostgres(url, {
+      maxConnections: poolSize,
+      migrate: migrateAtBoot,
+      statementTimeoutMs,
+      lockTimeoutMs,
+    }).catch((error: unknown) => {
+      throw databaseBootFailure(error, url);
+    });
     closers.push(() => handle.close());
     log.info(`database: Postgres at ${new URL(config.database.url).host}, up to ${config.database.poolSize} connections`);
     return handle;
