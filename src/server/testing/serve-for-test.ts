@@ -56,7 +56,8 @@ async function main(): Promise<void> {
       },
       ping: database.ping,
       logger: log,
-      holdExpiry: { olderThanMs: config.holdExpiryMs },
+      // Tests watching the background jobs run them often (HOLD_EXPIRY_CHECK_EVERY_MS); else every minute.
+      holdExpiry: { olderThanMs: config.holdExpiryMs, everyMs: Number(process.env.HOLD_EXPIRY_CHECK_EVERY_MS) || undefined },
       security: config.security,
       trustProxy: config.trustProxy,
       rateLimitStore: rateLimits.store,
