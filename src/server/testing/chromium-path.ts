@@ -5,7 +5,7 @@ import { accessSync, constants } from 'node:fs';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
-export class ChromiumMissingError extends Error {
+class ChromiumMissingError extends Error {
   override name = 'ChromiumMissingError';
 }
 
