@@ -4,15 +4,15 @@
 // Debian's Chromium. Prints the medians against the budgets below and writes
 // bench/results/web-<time>.json.
 //
-// Environment: CHROME_PATH (default /usr/bin/chromium), WEB_RUNS (default 5).
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), WEB_RUNS (default 5).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import getPort from 'get-port';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { chromiumPath } from '../src/server/testing/chromium-path';
 import { startEmbeddedStorefront } from '../src/server/testing/embedded-storefront';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.WEB_RUNS ?? 5);
 const PAGES = ['/home', '/login'];
 const READY_TIMEOUT_MS = 180_000;
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     );
 
     const browser = await chromium.launch({
-      executablePath: CHROME_PATH,
+      executablePath: chromiumPath(),
       args: [`--remote-debugging-port=${debuggingPort}`, '--no-sandbox'],
     });
     const results: Record<string, { runs: Figures[]; median: Figures }> = {};

@@ -2,6 +2,7 @@
 // made if its sources changed, then the server from dist/) in embedded mode (PGlite, Firebase Auth
 // emulator, payments emulator) on free ports; stop it afterwards.
 import type { TestProject } from 'vitest/node';
+import { chromiumPath } from '../src/server/testing/chromium-path';
 import { startEmbeddedStorefront } from '../src/server/testing/embedded-storefront';
 
 declare module 'vitest' {
@@ -16,6 +17,9 @@ declare module 'vitest' {
 const READY_TIMEOUT_MS = 240_000;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Before a build that takes a minute: without a browser no journey can run, and one sentence
+  // saying how to get it beats every journey failing with the launcher's error.
+  chromiumPath();
   const started = Date.now();
   const storefront = await startEmbeddedStorefront({
     command: ['npm', 'start'],

@@ -1,9 +1,10 @@
-// Debian's Chromium through playwright-core, one browser per test file. Each page records its
+// Debian's Chromium (or CHROMIUM_PATH) through playwright-core, one browser per test file. Each page records its
 // console errors; a failed test saves a screenshot and the console under test-results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
+import { chromiumPath } from '../../src/server/testing/chromium-path';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -34,7 +35,7 @@ export function useBrowser(): { open: (options?: OpenOptions) => Promise<Tracked
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
     await browser?.close();

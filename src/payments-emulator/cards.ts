@@ -39,11 +39,14 @@ const DECLINES: Record<string, CardFailure> = {
   },
 };
 
+/** A card that pays and one that is declined: what a person trying the shop by hand types. */
+export const TEST_CARD_NUMBERS = { pays: '4242424242424242', declined: '4000000000000002' } as const;
+
 /** Stripe's test PaymentMethod ids, for confirming from a server without card details. */
 export const TEST_PAYMENT_METHOD_CARDS: Record<string, string> = {
-  pm_card_visa: '4242424242424242',
+  pm_card_visa: TEST_CARD_NUMBERS.pays,
   pm_card_mastercard: '5555555555554444',
-  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclined: TEST_CARD_NUMBERS.declined,
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeDeclinedExpiredCard: '4000000000000069',
 };

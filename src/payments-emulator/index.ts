@@ -7,6 +7,8 @@ import { createApiServer } from './server';
 import { EmulatorStore } from './store';
 import { createWebhookSender } from './webhooks';
 
+export { TEST_CARD_NUMBERS } from './cards';
+
 export interface PaymentsEmulatorOptions {
   /** Defaults to 127.0.0.1. */
   host?: string;

@@ -19,7 +19,7 @@ describe('loadConfig', () => {
 
   it('switches each piece to real on its own', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/shop', poolSize: 10, migrateAtBoot: true });
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/shop', poolSize: 10, migrateAtBoot: true });
     expect(config.identity.kind).toBe('emulator');
     expect(config.payments.kind).toBe('emulator');
 
@@ -42,6 +42,20 @@ describe('loadConfig', () => {
     const env = { DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret };
     expect(loadConfig(env).database).toMatchObject({ poolSize: 10 });
     expect(loadConfig({ ...env, DATABASE_POOL_SIZE: '4' }).database).toMatchObject({ poolSize: 4 });
+  });
+
+  it('gives up on a Postgres statement after 15 s and on a row lock after 5 s unless told', () => {
+    const env = { DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret };
+    expect(loadConfig(env).database).toMatchObject({ statementTimeoutMs: 15_000, lockTimeoutMs: 5_000 });
+    expect(loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_LOCK_TIMEOUT_MS: '250' }).database).toMatchObject({
+      statementTimeoutMs: 0,
+      lockTimeoutMs: 250,
+    });
+  });
+
+  it('waits 10 s for the requests in flight when stopping unless SHUTDOWN_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2_500);
   });
 
   it('logs at LOG_LEVEL, info unless told, and serves /metrics only with METRICS_TOKEN', () => {
@@ -91,6 +105,10 @@ describe('loadConfig', () => {
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ ROLE: 'cron' }, 'ROLE'],
     [{ MIGRATE_AT_BOOT: 'no' }, 'MIGRATE_AT_BOOT'],
+    [{ SHUTDOWN_TIMEOUT_MS: '0' }, 'SHUTDOWN_TIMEOUT_MS'],
+    [{ SHUTDOWN_TIMEOUT_MS: '10s' }, 'SHUTDOWN_TIMEOUT_MS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ DATABASE_LOCK_TIMEOUT_MS: '1.5' }, 'DATABASE_LOCK_TIMEOUT_MS'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -2,7 +2,7 @@
 // Each piece (database, identity, payments) is embedded or real, chosen independently.
 import { z } from 'zod';
 import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
-import { DEFAULT_POOL_SIZE } from './db/database';
+import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import type { SecurityOverrides } from './http/security';
 import { PROCESS_ROLES, type ProcessRole } from './process-role';
 
@@ -13,6 +13,18 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
+
+/** A duration in whole milliseconds; 0 only where `zeroTurnsOff` (Postgres's own meaning of 0). */
+function milliseconds(defaultMs: number, { zeroTurnsOff = false } = {}) {
+  const least = zeroTurnsOff ? 0 : 1;
+  const rule = `must be a whole number of milliseconds${zeroTurnsOff ? ' (0 turns it off)' : ' of at least 1'}`;
+  return z.coerce
+    .number({ error: rule })
+    .int(rule)
+    .min(least, rule)
+    .max(3_600_000, 'must be at most an hour (3600000)')
+    .default(defaultMs);
+}
 
 /** The variable setting each budget of http/security.ts, in calls per minute. */
 const RATE_LIMIT_VARIABLES = {
@@ -53,6 +65,11 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1000, 'must be at most 1000')
     .default(DEFAULT_POOL_SIZE),
+  /** Postgres gives up on a statement (or on waiting for a row lock) after this long: the request gets 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_STATEMENT_TIMEOUT_MS, { zeroTurnsOff: true }),
+  DATABASE_LOCK_TIMEOUT_MS: milliseconds(DEFAULT_LOCK_TIMEOUT_MS, { zeroTurnsOff: true }),
+  /** How long a stopping process waits for the requests in flight before it exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
   FIREBASE_PROJECT_ID: optionalText,
@@ -123,7 +140,9 @@ const envSchema = z.object({
   ALLOW_EMULATORS_ON_NETWORK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
-type DatabaseConfig = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number; migrateAtBoot: boolean };
+type DatabaseConfig =
+  | { kind: 'pglite'; dir: string }
+  | { kind: 'postgres'; url: string; poolSize: number; migrateAtBoot: boolean; statementTimeoutMs: number; lockTimeoutMs: number };
 
 type IdentityConfig =
   | { kind: 'emulator'; projectId: string; host: string }
@@ -161,6 +180,8 @@ export interface Config {
   metricsToken?: string;
   /** What this process does (ROLE): serve the shop, run the background jobs, or both. */
   role: ProcessRole;
+  /** How long shutting down may take before the requests in flight are abandoned (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -183,7 +204,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         .filter(Boolean),
     ),
     database: vars.DATABASE_URL
-      ? { kind: 'postgres', url: vars.DATABASE_URL, poolSize: vars.DATABASE_POOL_SIZE, migrateAtBoot: vars.MIGRATE_AT_BOOT }
+      ? {
+          kind: 'postgres',
+          url: vars.DATABASE_URL,
+          poolSize: vars.DATABASE_POOL_SIZE,
+          migrateAtBoot: vars.MIGRATE_AT_BOOT,
+          statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
+          lockTimeoutMs: vars.DATABASE_LOCK_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dir: vars.DATA_DIR },
     identity: identityConfig(vars),
     payments: paymentsConfig(vars),
@@ -194,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: vars.LOG_LEVEL,
     metricsToken: vars.METRICS_TOKEN,
     role: vars.ROLE,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
   };
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecret) {

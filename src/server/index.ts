@@ -1,8 +1,10 @@
-// Boot: read the configuration, start the dependencies, build the app and listen.
-// Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop.
+// Boot: read the configuration, start the dependencies, build the app, listen and say where.
+// Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop, within
+// SHUTDOWN_TIMEOUT_MS.
 import { buildApp } from './app';
 import { processLogger } from './boot/process-logger';
 import { listenBootFailure } from './boot/boot-failure';
+import { announceReady, readyFacts } from './boot/ready-banner';
 import { stopGracefullyOnSignals } from './boot/shutdown';
 import { startDependencies } from './boot/start-dependencies';
 import { ConfigError, loadConfig } from './config';
@@ -26,12 +28,13 @@ async function main(): Promise<void> {
     metricsToken: config.metricsToken,
     role: config.role,
   });
-  stopGracefullyOnSignals(app, log, started.close);
+  stopGracefullyOnSignals(app, log, started.close, { timeoutMs: config.shutdownTimeoutMs });
 
-  await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+  const url = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
     await started.close();
     throw listenBootFailure(error, config.host, config.port);
   });
+  announceReady(readyFacts(url, config), log);
 }
 
 main().catch((error: unknown) => {

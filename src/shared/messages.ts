@@ -87,6 +87,7 @@ export const messages = {
   serverError: 'Something went wrong on our side. Please try again.',
   shopUnreachable: 'We could not reach the shop. Check your internet connection and try again.',
   databaseUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
+  databaseBusy: 'The shop is too busy to finish this right now; nothing was changed. Please try again in a moment.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   requestInvalid: 'The request is not valid.',
   addressInvalid: 'This web address is not valid.',

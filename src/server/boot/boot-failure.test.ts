@@ -83,4 +83,12 @@ describe.skipIf(!usingPostgres())('on Postgres', () => {
       `DATABASE_URL: Postgres at ${url.host} refused the user "no_such_sprocket_user" or its password.`,
     );
   });
+
+  it('names DATABASE_URL when the database does not exist there', { timeout: BOOT_TIMEOUT_MS }, async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = '/no_such_sprocket_database';
+    expect(await bootFailure({ DATABASE_URL: url.toString() })).toBe(
+      `DATABASE_URL: there is no database "no_such_sprocket_database" on Postgres at ${url.host}.`,
+    );
+  });
 });

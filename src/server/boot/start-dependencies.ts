@@ -1,5 +1,6 @@
 // Builds every dependency the app needs from the configuration, starting the embedded
-// emulators where a piece is not configured for real. Logs one line per piece.
+// emulators where a piece is not configured for real. Logs a line when a slow piece starts (the
+// Auth emulator takes seconds) and one when each piece is up, so a start is never silent.
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPaymentsEmulator } from '../../payments-emulator';
@@ -47,7 +48,10 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
     const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, 'session'));
 
     if (database.kind === 'pglite' && (await seedDemoData(database.db))) log.info('seeded the demo catalogue, reviews and accounts');
-    if (config.identity.kind === 'emulator') await seedDemoAccounts(identity.provider);
+    if (config.identity.kind === 'emulator') {
+      log.info('identity: making sure the demo accounts exist…');
+      await seedDemoAccounts(identity.provider);
+    }
 
     const cache = createReadCache(database.changes);
     return {
@@ -87,16 +91,22 @@ async function closeAll(closers: Closer[]): Promise<void> {
 async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<DatabaseHandle> {
   if (config.database.kind === 'postgres') {
     const url = config.database.url;
-    const handle = await openPostgres(url, { maxConnections: config.database.poolSize, migrate: config.database.migrateAtBoot }).catch(
-      (error: unknown) => {
-        throw databaseBootFailure(error, url);
-      },
-    );
+    const { poolSize, migrateAtBoot, statementTimeoutMs, lockTimeoutMs } = config.database;
+    log.info(`database: connecting to Postgres at ${new URL(url).host}${migrateAtBoot ? ' and applying migrations' : ''}…`);
+    const handle = await openPostgres(url, {
+      maxConnections: poolSize,
+      migrate: migrateAtBoot,
+      statementTimeoutMs,
+      lockTimeoutMs,
+    }).catch((error: unknown) => {
+      throw databaseBootFailure(error, url);
+    });
     closers.push(() => handle.close());
     log.info(`database: Postgres at ${new URL(config.database.url).host}, up to ${config.database.poolSize} connections`);
     return handle;
   }
   const dir = join(config.database.dir, 'pglite');
+  log.info(`database: opening PGlite in ${dir} and applying migrations…`);
   const handle = await openPglite(dir);
   closers.push(() => handle.close());
   log.info(`database: embedded PGlite in ${dir}`);
@@ -117,6 +127,7 @@ async function startIdentity(
     };
   }
   const [host = '127.0.0.1', port = '9099'] = identity.host.split(':');
+  log.info(`identity: starting the Firebase Auth emulator at ${identity.host}…`);
   const emulator = await startAuthEmulator({
     host,
     port: Number(port),
@@ -158,6 +169,7 @@ async function startPayments(
     readOrCreateSecret(config.dataDir, 'payments-publishable-key', 'pk_test_'),
     readOrCreateSecret(config.dataDir, 'payments-webhook', 'whsec_'),
   ]);
+  log.info(`payments: starting the payments emulator at ${apiBase.host}…`);
   const emulator = await startPaymentsEmulator({
     host: apiBase.hostname,
     port: Number(apiBase.port || 80),

@@ -41,6 +41,17 @@ describe('databaseUnavailableError', () => {
     });
   });
 
+  it.each([
+    ['statement_timeout (57014)', '57014'],
+    ['lock_timeout (55P03)', '55P03'],
+  ])('gives a 503 saying nothing changed when Postgres gave up on a statement: %s', (_what, code) => {
+    expect(databaseUnavailableError(new DrizzleQueryError('update tools', [], withCode(code)))).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: messages.databaseBusy,
+    });
+    expect(isDatabaseUnavailable(withCode(code))).toBe(false);
+  });
+
   it('keeps another dependency’s 503 as it is', () => {
     const paymentsDown = new TRPCError({
       code: 'SERVICE_UNAVAILABLE',

@@ -37,6 +37,14 @@ export interface PoolUse {
 
 /** Connections a process opens to Postgres unless told otherwise (DATABASE_POOL_SIZE). */
 export const DEFAULT_POOL_SIZE = 10;
+/**
+ * How long Postgres runs one statement, and waits for a row lock, before giving up with an error
+ * the request answers as 503 (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS): a row held
+ * by a stuck transaction, or a runaway query, would otherwise hold the request, its connection and
+ * a graceful shutdown with it. No request of the shop needs more than a fraction of a second.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 
 const migrationsFolder = projectPath('migrations');
 /** Serialises migrations when several server processes boot against one Postgres. */
@@ -76,6 +84,9 @@ export interface PostgresOptions {
   maxConnections?: number;
   /** Apply the migrations first (default); false when a deploy runs them as their own step. */
   migrate?: boolean;
+  /** Postgres's statement_timeout and lock_timeout for the pool's connections (0: none). */
+  statementTimeoutMs?: number;
+  lockTimeoutMs?: number;
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
@@ -85,7 +96,17 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // this name, which it shows for each of the pool's connections (operators see it in
   // pg_stat_activity too). A process may open several pools (tests do): the suffix tells them apart.
   const applicationName = `sprocket ${hostname()} ${process.pid} ${randomBytes(3).toString('hex')}`.slice(-63);
-  const client = postgres(url, { ...reconnecting, max, onnotice: () => {}, connection: { application_name: applicationName } });
+  const client = postgres(url, {
+    ...reconnecting,
+    max,
+    onnotice: () => {},
+    // Sent when each connection opens, so they hold for every statement, in or out of a transaction.
+    connection: {
+      application_name: applicationName,
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+      lock_timeout: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+    },
+  });
   const changes = new ChangeHub();
   const db = drizzlePostgres({ client, schema, cache: changes.localWrites() });
   const unlisten = await listenPostgres(url, changes, reconnecting);

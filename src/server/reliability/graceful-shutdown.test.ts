@@ -1,7 +1,8 @@
 // Graceful shutdown: a server process (the test entry, which stops exactly as index.ts does) gets
 // SIGTERM while a request is in flight (held at the payments provider). It stops accepting new
 // connections at once, finishes that request with 200, writes its result to the database, then
-// exits with 0.
+// exits with 0. A request that never finishes does not keep it past SHUTDOWN_TIMEOUT_MS, and a
+// second SIGINT (Ctrl-C again) ends it at once.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
@@ -10,7 +11,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionTokens } from '../auth/session-tokens';
-import { openPglite, type DatabaseHandle } from '../db/database';
+import { EXIT_AFTER_DEADLINE, EXIT_ON_SECOND_SIGINT } from '../boot/shutdown';
+import { openPglite, type Database, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { startSession } from '../services/sessions';
@@ -116,7 +118,41 @@ async function databaseForServerProcess(): Promise<{
   };
 }
 
-describe('graceful shutdown on SIGTERM', () => {
+/** A customer with a session and an unpaid booking, ready to pay. */
+async function seedBooking(db: Database, email: string): Promise<{ token: string; bookingId: string }> {
+  const [user] = await db.insert(users).values({ email, displayName: 'Casey' }).returning();
+  const [tool] = await db
+    .insert(tools)
+    .values({
+      name: 'Seatpost clamp',
+      img: '/images/parts/placeholder.svg',
+      priceCents: 12_00,
+      minimumOrderQuantity: 1,
+      available: 10,
+      description: 'A part booked just before the server is asked to stop.',
+    })
+    .returning();
+  if (!user || !tool) throw new Error('could not seed');
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      toolId: tool.id,
+      userId: user.id,
+      toolName: tool.name,
+      email: user.email,
+      personName: 'Casey',
+      phone: '+1 555 0100',
+      address: '1 Chainring Road, Portland',
+      quantity: 2,
+      unitPriceCents: 12_00,
+      totalCents: 24_00,
+    })
+    .returning();
+  if (!booking) throw new Error('could not seed');
+  return { token: await startSession(db, createSessionTokens(TEST_SESSION_SECRET), user.id), bookingId: booking.id };
+}
+
+describe('shutting down', () => {
   let payments: RunningPaymentsEmulator;
   let gate: Gate;
   let database: Awaited<ReturnType<typeof databaseForServerProcess>>;
@@ -129,46 +165,63 @@ describe('graceful shutdown on SIGTERM', () => {
     gate = await startGate(payments.url);
     database = await databaseForServerProcess();
   });
+  const otherDatabases: Array<() => Promise<void>> = [];
   afterAll(async () => {
     gate?.release();
     await gate?.close();
     await payments?.close();
     await database?.cleanup();
+    for (const cleanup of otherDatabases) await cleanup();
   });
 
+  /**
+   * A server process with one payment request held at the provider, on a database of its own
+   * (the process ends abruptly, and PGlite allows one user at a time); the request resolves with
+   * its answer, or null when the process went away without one.
+   */
+  async function serverWithStuckRequest(env: Record<string, string>) {
+    const own = await databaseForServerProcess();
+    otherDatabases.push(own.cleanup);
+    const { token, bookingId } = await own.use(({ db }) => seedBooking(db, 'stuck@example.com'));
+    const server = await startServerProcess({ ...own.env, STRIPE_API_BASE: gate.url, ...env });
+    const held = gate.holdNextCreate();
+    const inFlight = fetch(`${server.url}/create-payment-intent`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ bookingId }),
+    }).catch(() => null);
+    await held;
+    return { server, inFlight };
+  }
+
+  it('abandons a request still stuck after SHUTDOWN_TIMEOUT_MS and exits with 1, saying so', async () => {
+    const { server, inFlight } = await serverWithStuckRequest({ SHUTDOWN_TIMEOUT_MS: '1000' });
+    try {
+      // stop() sends SIGTERM, and fails if the process is still there 20 s later.
+      expect(await server.stop()).toBe(EXIT_AFTER_DEADLINE);
+      expect(server.logs()).toContain('shutdown did not finish within 1000 ms (SHUTDOWN_TIMEOUT_MS)');
+      expect(await inFlight).toBeNull();
+    } finally {
+      gate.release();
+    }
+  }, 60_000);
+
+  it('exits at once on a second SIGINT, long before SHUTDOWN_TIMEOUT_MS', async () => {
+    const { server, inFlight } = await serverWithStuckRequest({ SHUTDOWN_TIMEOUT_MS: '600000' });
+    try {
+      server.child.kill('SIGINT');
+      await expect.poll(() => connectionRefused(Number(new URL(server.url).port)), { timeout: 5_000 }).toBe(true);
+      server.child.kill('SIGINT');
+      expect(await server.stop()).toBe(EXIT_ON_SECOND_SIGINT);
+      expect(server.logs()).toContain('SIGINT again: exiting at once');
+      expect(await inFlight).toBeNull();
+    } finally {
+      gate.release();
+    }
+  }, 60_000);
+
   it('finishes the request in flight with 200, refuses new connections meanwhile, and exits with 0', async () => {
-    const { token, bookingId } = await database.use(async ({ db }) => {
-      const [user] = await db.insert(users).values({ email: 'shutdown@example.com', displayName: 'Casey' }).returning();
-      const [tool] = await db
-        .insert(tools)
-        .values({
-          name: 'Seatpost clamp',
-          img: '/images/parts/placeholder.svg',
-          priceCents: 12_00,
-          minimumOrderQuantity: 1,
-          available: 10,
-          description: 'A part booked just before the server is asked to stop.',
-        })
-        .returning();
-      if (!user || !tool) throw new Error('could not seed');
-      const [booking] = await db
-        .insert(bookings)
-        .values({
-          toolId: tool.id,
-          userId: user.id,
-          toolName: tool.name,
-          email: user.email,
-          personName: 'Casey',
-          phone: '+1 555 0100',
-          address: '1 Chainring Road, Portland',
-          quantity: 2,
-          unitPriceCents: 12_00,
-          totalCents: 24_00,
-        })
-        .returning();
-      if (!booking) throw new Error('could not seed');
-      return { token: await startSession(db, createSessionTokens(TEST_SESSION_SECRET), user.id), bookingId: booking.id };
-    });
+    const { token, bookingId } = await database.use(({ db }) => seedBooking(db, 'shutdown@example.com'));
     const server = await startServerProcess({
       ...database.env,
       STRIPE_API_BASE: gate.url,

@@ -1,8 +1,9 @@
 // Test-only entry: the storefront built from the environment without starting any emulator, so a
 // test can run several server processes against one database, the run's Auth emulator
 // (FIREBASE_AUTH_EMULATOR_HOST) and a payments server it controls (STRIPE_API_BASE with test keys).
-// The database is DATABASE_URL, or PGlite under DATA_DIR; rate limits and the proxy are configured
-// as in index.ts (REDIS_URL, RATE_LIMIT_*, TRUST_PROXY). Prints {"listening": url} on stdout
+// The database is DATABASE_URL, or PGlite under DATA_DIR; rate limits, the proxy, the role and the
+// shutdown deadline are configured as in index.ts (REDIS_URL, RATE_LIMIT_*, TRUST_PROXY, ROLE,
+// SHUTDOWN_TIMEOUT_MS). Prints {"listening": url} on stdout
 // once it listens (PORT=0 picks a free port) and shuts down exactly as index.ts does.
 import { join } from 'node:path';
 import pino from 'pino';
@@ -28,7 +29,11 @@ async function main(): Promise<void> {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
   const database =
     config.database.kind === 'postgres'
-      ? await openPostgres(config.database.url, { maxConnections: config.database.poolSize })
+      ? await openPostgres(config.database.url, {
+          maxConnections: config.database.poolSize,
+          statementTimeoutMs: config.database.statementTimeoutMs,
+          lockTimeoutMs: config.database.lockTimeoutMs,
+        })
       : await openPglite(join(config.database.dir, 'pglite'));
   const rateLimits = await openRateLimitStore(config, database, log);
   const firebase = createFirebaseIdentity({ projectId: identity.projectId, emulatorHost: identity.host });
@@ -51,18 +56,25 @@ async function main(): Promise<void> {
       },
       ping: database.ping,
       logger: log,
-      holdExpiry: { olderThanMs: config.holdExpiryMs },
+      // Tests watching the background jobs run them often (HOLD_EXPIRY_CHECK_EVERY_MS); else every minute.
+      holdExpiry: { olderThanMs: config.holdExpiryMs, everyMs: Number(process.env.HOLD_EXPIRY_CHECK_EVERY_MS) || undefined },
       security: config.security,
       trustProxy: config.trustProxy,
       rateLimitStore: rateLimits.store,
       metricsToken: config.metricsToken,
+      role: config.role,
     },
   );
-  stopGracefullyOnSignals(app, log, async () => {
-    await firebase.close();
-    await rateLimits.close();
-    await database.close();
-  });
+  stopGracefullyOnSignals(
+    app,
+    log,
+    async () => {
+      await firebase.close();
+      await rateLimits.close();
+      await database.close();
+    },
+    { timeoutMs: config.shutdownTimeoutMs },
+  );
   const url = await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`${JSON.stringify({ listening: url })}\n`);
   // Never outlive the test that started this process: its end of stdin closes when it goes away.

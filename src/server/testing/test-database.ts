@@ -10,7 +10,12 @@ export interface TestDatabase extends DatabaseHandle {
   url: string | null;
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+/** Postgres only: how long its statements may wait for a row lock (DATABASE_LOCK_TIMEOUT_MS). */
+export interface TestDatabaseOptions {
+  lockTimeoutMs?: number;
+}
+
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) return { ...(await openPglite()), url: null };
 
@@ -20,7 +25,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
   const url = new URL(templateUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), { maxConnections: 20 });
+  const handle = await openPostgres(url.toString(), { maxConnections: 20, lockTimeoutMs: options.lockTimeoutMs });
   return {
     ...handle,
     url: url.toString(),

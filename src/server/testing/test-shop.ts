@@ -17,7 +17,7 @@ import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payme
 import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createCaller } from '../routers';
-import { openTestDatabase, type TestDatabase } from './test-database';
+import { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from './test-keys';
 
 /** Suites book and sign in far faster than people do; src/server/security proves the real limits. */
@@ -54,10 +54,12 @@ interface TestShopOptions {
   logger?: FastifyBaseLogger;
   /** Serves GET /metrics to this bearer. */
   metricsToken?: string;
+  /** Settings of the test's Postgres pool (the lock timeout). */
+  database?: TestDatabaseOptions;
 }
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.database);
   const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
   const cache = createReadCache(database.changes);
   const deps: AppDeps = {

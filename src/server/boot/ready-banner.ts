@@ -1,0 +1,61 @@
+// What the server says once it listens. A person who ran `npm start` in a terminal gets one banner:
+// where the shop is and, in embedded mode, how to try it (the demo accounts the Auth emulator was
+// seeded with, the payments emulator's test cards, the mail inbox). A log collector (stdout not a
+// terminal, the same rule that picks JSON logs in process-logger.ts) gets one JSON line instead.
+import type { FastifyBaseLogger } from 'fastify';
+import { TEST_CARD_NUMBERS } from '../../payments-emulator';
+import type { Config } from '../config';
+import { DEMO_PASSWORD, demoAccounts } from '../db/demo-data';
+
+export interface ReadyFacts {
+  url: string;
+  /** Present when the identity provider is the seeded emulator: these accounts can sign in. */
+  demoAccounts?: ReadonlyArray<{ email: string; role: string }>;
+  demoPassword?: string;
+  /** Present when payments go to the payments emulator. */
+  testCards?: { pays: string; declined: string };
+  /** Where the mail the shop sends can be read, when a mail catcher runs beside it. */
+  mailInbox?: string;
+}
+
+/** The facts of this configuration: demo accounts and test cards only where they exist. */
+export function readyFacts(url: string, config: Config, mailInbox?: string): ReadyFacts {
+  return {
+    url,
+    ...(config.identity.kind === 'emulator' ? { demoAccounts, demoPassword: DEMO_PASSWORD } : {}),
+    ...(config.payments.kind === 'emulator' ? { testCards: TEST_CARD_NUMBERS } : {}),
+    ...(mailInbox ? { mailInbox } : {}),
+  };
+}
+
+/** "4242424242424242" as it is typed from the card: "4242 4242 4242 4242". */
+function grouped(number: string): string {
+  return number.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+export function readyBanner(facts: ReadyFacts): string {
+  const lines = [`Sprocket is ready: ${facts.url}`];
+  if (facts.demoAccounts) {
+    lines.push('', `  Demo accounts (password ${facts.demoPassword ?? ''}):`);
+    const width = Math.max(...facts.demoAccounts.map(({ email }) => email.length));
+    for (const { email, role } of facts.demoAccounts)
+      lines.push(`    ${email.padEnd(width)}  ${role === 'admin' ? 'admin' : 'customer'}`);
+  }
+  if (facts.testCards) {
+    lines.push('', '  Test cards (any future expiry, any CVC):');
+    lines.push(`    ${grouped(facts.testCards.pays)}  pays`, `    ${grouped(facts.testCards.declined)}  is declined`);
+  }
+  if (facts.mailInbox) lines.push('', `  Mail inbox: ${facts.mailInbox}`);
+  if (lines.length > 1) lines.push('', '  Stop with Ctrl-C.');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The banner on a terminal; one `ready` log line (JSON for collectors) otherwise. */
+export function announceReady(
+  facts: ReadyFacts,
+  log: FastifyBaseLogger,
+  stdout: { isTTY?: boolean; write: (text: string) => unknown } = process.stdout,
+): void {
+  if (stdout.isTTY) stdout.write(`\n${readyBanner(facts)}\n`);
+  else log.info({ url: facts.url }, 'ready');
+}

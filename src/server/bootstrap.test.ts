@@ -1,0 +1,124 @@
+// `npm run bootstrap` as an operator runs it, against the run's Auth emulator and this file's
+// database (Postgres, or PGlite in a directory the test opens only between runs): it makes the
+// first admin and adds the demo catalogue once, a second run changes nothing, and a refusal is one
+// sentence with exit code 1.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { openPglite, type DatabaseHandle } from './db/database';
+import { demoTools } from './db/demo-data';
+import { auditEvents, tools, users } from './db/schema';
+import { projectPath } from './project-root';
+import { signInForIdToken } from './testing/firebase-accounts';
+import { openTestDatabase, type TestDatabase } from './testing/test-database';
+import { TEST_PROJECT_ID, TEST_SESSION_SECRET } from './testing/test-keys';
+
+const run = promisify(execFile);
+/** A TypeScript loader and PGlite take half a minute on busy shared cores. */
+const COMMAND_TIMEOUT_MS = 120_000;
+
+let postgresDatabase: TestDatabase | null = null;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'sprocket-bootstrap-'));
+  const database = await openTestDatabase();
+  if (database.url) postgresDatabase = database;
+  else await database.close();
+});
+afterAll(async () => {
+  await postgresDatabase?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs the command from source, as the build's dist/server/bootstrap.js would. */
+async function bootstrap(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const database: Record<string, string> = postgresDatabase?.url
+    ? { DATABASE_URL: postgresDatabase.url, SESSION_SECRET: TEST_SESSION_SECRET }
+    : { DATA_DIR: dataDir };
+  return run(process.execPath, ['--import', 'tsx', projectPath('src/server/bootstrap.ts'), ...args], {
+    cwd: projectPath(),
+    timeout: COMMAND_TIMEOUT_MS,
+    env: {
+      PATH: process.env.PATH ?? '',
+      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      ...database,
+    },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+/** The command's database, opened while no command runs (PGlite allows one user at a time). */
+async function inDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  if (postgresDatabase) return work(postgresDatabase);
+  const handle = await openPglite(join(dataDir, 'pglite'));
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+it(
+  'makes the first admin and adds the demo catalogue once; a second run changes nothing',
+  async () => {
+    const email = `owner-${randomBytes(5).toString('hex')}@example.com`;
+    const { uid } = await signInForIdToken(
+      `http://${inject('authEmulatorHost')}`,
+      TEST_PROJECT_ID,
+      { email, password: 'first-admin-pass' },
+      { create: true, verified: true },
+    );
+
+    const first = await bootstrap(email, '--demo-catalogue');
+    expect(first.stdout.trim().split('\n')).toEqual([
+      `bootstrap: created the shop account of ${email} as admin`,
+      'bootstrap: added the demo catalogue and its reviews',
+    ]);
+    const second = await bootstrap(email, '--demo-catalogue');
+    expect(second.stdout.trim().split('\n')).toEqual([
+      `bootstrap: ${email} is already admin; nothing changed`,
+      'bootstrap: the database already has parts; the demo catalogue was not added',
+    ]);
+
+    await inDatabase(async ({ db }) => {
+      expect(await db.select({ role: users.role, firebaseUid: users.firebaseUid }).from(users).where(eq(users.email, email))).toEqual([
+        { role: 'admin', firebaseUid: uid },
+      ]);
+      expect((await db.select({ parts: count() }).from(tools))[0]?.parts).toBe(demoTools.length);
+      expect((await db.select({ audits: count() }).from(auditEvents).where(eq(auditEvents.subject, email)))[0]?.audits).toBe(1);
+    });
+  },
+  3 * COMMAND_TIMEOUT_MS,
+);
+
+it(
+  'refuses in one sentence, with exit code 1, an email nobody signed up with',
+  async () => {
+    const email = `nobody-${randomBytes(5).toString('hex')}@example.com`;
+    const refused = await bootstrap(email);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      `There is no account for ${email} at the identity provider: sign up with it on the shop first, then run this again.`,
+    );
+  },
+  COMMAND_TIMEOUT_MS,
+);
+
+it(
+  'says how to call it when the email is missing',
+  async () => {
+    const refused = await bootstrap('--demo-catalogue');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe('usage: npm run bootstrap -- <email of the first admin> [--demo-catalogue]');
+  },
+  COMMAND_TIMEOUT_MS,
+);
