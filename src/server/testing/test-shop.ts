@@ -9,6 +9,7 @@ import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
 import type { SessionUser } from '../auth/session-user';
 import type { AppDeps } from '../context';
+import type { HoldLimits } from '../services/hold-limits';
 import { sessions, tools, users } from '../db/schema';
 import { rateLimitKeys, type RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
@@ -24,6 +25,9 @@ import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_ST
 const UNTHROTTLED = Object.fromEntries(
   Object.keys(rateLimitKeys).map((name) => [name, { max: 1_000_000, windowSeconds: 60 }]),
 ) as RateLimitRules;
+
+/** Suites book as one customer far more than a person does; hold-limits tests pass real limits. */
+const UNLIMITED_HOLDS: HoldLimits = { bookings: 1_000_000, units: 1_000_000_000, valueCents: Number.MAX_SAFE_INTEGER };
 
 export interface TestShop {
   database: TestDatabase;
@@ -54,6 +58,8 @@ interface TestShopOptions {
   logger?: FastifyBaseLogger;
   /** Serves GET /metrics to this bearer. */
   metricsToken?: string;
+  /** How much one customer may hold unpaid; unlimited unless given. */
+  holdLimits?: HoldLimits;
 }
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
@@ -67,6 +73,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     payments: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: payments.url }),
     sessions: createSessionTokens(TEST_SESSION_SECRET),
     adminEmails: new Set(options.adminEmails ?? []),
+    holdLimits: options.holdLimits ?? UNLIMITED_HOLDS,
     log: options.logger ?? pino({ level: 'silent' }),
     metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
   };
