@@ -6,7 +6,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { createSessionTokens } from '../auth/session-tokens';
-import { createReadCache } from '../cache/read-cache';
+import { createReadCache, type ReadCacheLimits } from '../cache/read-cache';
 import type { SessionUser } from '../auth/session-user';
 import type { AppDeps } from '../context';
 import type { HoldLimits } from '../services/hold-limits';
@@ -60,12 +60,14 @@ interface TestShopOptions {
   metricsToken?: string;
   /** How much one customer may hold unpaid; unlimited unless given. */
   holdLimits?: HoldLimits;
+  /** Bounds of the read cache other than production's, so a suite can fill it. */
+  readCacheLimits?: Partial<ReadCacheLimits>;
 }
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = await openTestDatabase();
   const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
-  const cache = createReadCache(database.changes);
+  const cache = createReadCache(database.changes, options.readCacheLimits);
   const deps: AppDeps = {
     db: database.db,
     cache,
