@@ -50,6 +50,29 @@ describe('hold limits per customer', () => {
     expect(await unpaidOf(customer)).toHaveLength(limits.bookings);
   });
 
+  it('answers POST /booking past the limit with 412 and the same sentence, never a 5xx', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart();
+    for (let i = 0; i < limits.bookings; i++) await book(customer, part.id, 1);
+
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/booking',
+      headers: customer.headers,
+      payload: { toolsId: part.id, amount: 1, ...form },
+    });
+    expect(response.statusCode).toBe(412);
+    expect(response.json()).toMatchObject({ error: { message: messages.holdLimitBookings(limits.bookings) } });
+    const trpc = await shop.app.inject({
+      method: 'POST',
+      url: '/trpc/bookings.create',
+      headers: { ...customer.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ toolsId: part.id, amount: 1, ...form }),
+    });
+    expect(trpc.statusCode).toBe(412);
+    expect(trpc.json()).toMatchObject({ error: { data: { code: 'PRECONDITION_FAILED' } } });
+  });
+
   it('refuses a booking that would hold more units than allowed, but books up to the limit', async () => {
     const customer = await shop.createUser();
     const part = await plentifulPart(1_00);
