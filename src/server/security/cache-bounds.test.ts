@@ -1,13 +1,16 @@
-// No request shape makes the read cache grow past its bounds: fast-check drives the shared reads
+// No request shape makes a cache grow past its bounds: fast-check drives the shared reads
 // (tools.list, tools.search, tools.byId, reviews.list, reviews.forPart, and their REST paths) with
 // many distinct junk inputs, unknown fields, big pages and batches over the limit, and after every
-// request the cache's own count of entries and bytes stays within what it was given, and no
-// request is answered with a 5xx. The bounds here are small so the properties reach them.
+// request the read cache's own count of entries and bytes stays within what it was given, and no
+// request is answered with a 5xx. The bounds here are small so the properties reach them. The
+// verified session tokens are kept only once their signature checks out, so junk and forged
+// bearer tokens never add to them.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BATCH_CALLS, PAGE_SIZE_MAX, SEARCH_TEXT_MAX } from '../../shared/constants';
+import { createSessionTokens } from '../auth/session-tokens';
 import { trpcCall, type HttpCall } from '../testing/attacks';
-import { createTestShop, type TestShop } from '../testing/test-shop';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 const BOUNDS = { maxEntries: 40, maxBytes: 96 * 1024 };
 const RUNS = 60;
@@ -16,6 +19,9 @@ const PROPERTY_TIMEOUT_MS = 240_000;
 
 let shop: TestShop;
 const partIds: string[] = [];
+let customer: TestUser;
+/** Well-formed session tokens signed with another secret, as an attacker could make them. */
+const forged: string[] = [];
 
 beforeAll(async () => {
   shop = await createTestShop({ readCacheLimits: BOUNDS });
@@ -27,6 +33,9 @@ beforeAll(async () => {
     });
     partIds.push(part.id);
   }
+  customer = await shop.createUser();
+  const attacker = createSessionTokens('an attacker secret that is not the shop secret at all');
+  for (let i = 0; i < 10; i++) forged.push(await attacker.issue({ sessionId: customer.sessionId }));
 }, 120_000);
 afterAll(() => shop.close());
 
@@ -118,4 +127,38 @@ describe('the read cache under any request', () => {
     expect(afterOne).toBeLessThanOrEqual(before + 1);
     expect(shop.deps.cache.stats().entries).toBe(afterOne);
   });
+});
+
+/** A bearer token that is not one the shop issued: junk, a JWT with `alg: none`, or forged. */
+const junkToken: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 2_000 }).filter((token) => /^\S+$/.test(token)),
+  fc
+    .tuple(fc.base64String({ maxLength: 200 }), fc.base64String({ maxLength: 200 }))
+    .map(([payload, signature]) => `eyJhbGciOiJub25lIn0.${payload}.${signature}`),
+  fc.nat({ max: 9 }).map((i) => forged[i] as string),
+  fc.nat({ max: 9 }).map((i) => `${forged[i] as string}x`),
+);
+
+describe('the verified session tokens under any bearer', () => {
+  it(
+    'keep no token that was not issued by the shop, and answer every bearer without a 5xx',
+    async () => {
+      await shop.app.inject({ ...trpcCall('users.me'), headers: customer.headers });
+      const before = shop.deps.sessions.remembered();
+      expect(before.tokens).toBeGreaterThan(0);
+
+      await fc.assert(
+        fc.asyncProperty(fc.array(junkToken, { minLength: 1, maxLength: 8 }), async (tokens) => {
+          for (const token of tokens) {
+            const response = await shop.app.inject({ ...trpcCall('users.me'), headers: { authorization: `Bearer ${token}` } });
+            expect(response.statusCode, response.body.slice(0, 200)).toBeLessThan(500);
+            expect(response.statusCode).toBe(401);
+          }
+          expect(shop.deps.sessions.remembered()).toEqual(before);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
