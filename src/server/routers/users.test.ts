@@ -119,7 +119,8 @@ describe('sessions', () => {
     const caller = await callerWithToken(promoted.token);
     await expect(caller.users.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await shop.caller(admin.user).users.makeAdmin({ email: promoted.user.email });
-    await expect((await callerWithToken(promoted.token)).users.list()).resolves.toMatchObject({ items: expect.any(Array) });
+    const { items } = await (await callerWithToken(promoted.token)).users.list();
+    expect(items.map((user) => user.email)).toContain(promoted.user.email);
   });
 });
 
