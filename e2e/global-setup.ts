@@ -25,12 +25,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     command: ['npm', 'start'],
     // Every journey signs in, books, pays and reviews from 127.0.0.1, often as the same demo
     // accounts: lift the per-IP and per-user limits (src/server/security proves them).
-    env: Object.fromEntries(
-      ['SESSIONS', 'BOOKINGS', 'PAYMENTS', 'CANCELLATIONS', 'REVIEWS', 'ADMIN_WRITES', 'VITALS'].map((budget) => [
-        `RATE_LIMIT_${budget}_PER_MINUTE`,
-        '10000',
-      ]),
-    ),
+    // The demo customer also holds more unpaid orders over a run than a person would.
+    env: {
+      ...Object.fromEntries(
+        ['SESSIONS', 'BOOKINGS', 'PAYMENTS', 'CANCELLATIONS', 'REVIEWS', 'ADMIN_WRITES', 'VITALS'].map((budget) => [
+          `RATE_LIMIT_${budget}_PER_MINUTE`,
+          '10000',
+        ]),
+      ),
+      HOLD_LIMIT_BOOKINGS: '10000',
+      HOLD_LIMIT_UNITS: '1000000',
+      HOLD_LIMIT_DOLLARS: '100000000',
+    },
     readyTimeoutMs: READY_TIMEOUT_MS,
   });
   console.log(`e2e: storefront built if needed and ready at ${storefront.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -62,6 +62,20 @@ async function call<T>(method: string, url: string, { token, body }: { token?: s
 }
 
 const server = (path: string) => `${inject('baseUrl')}${path}`;
+
+/** Every listed account (GET /user answers a page at a time, the next one named by x-next-cursor). */
+async function allUsers(token: string): Promise<Array<{ _id: string; email: string }>> {
+  const users: Array<{ _id: string; email: string }> = [];
+  for (let cursor: string | null = ''; cursor !== null;) {
+    const response: Response = await fetch(server(`/user?limit=100${cursor ? `&cursor=${cursor}` : ''}`), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`GET /user answered ${response.status}: ${await response.text()}`);
+    users.push(...((await response.json()) as Array<{ _id: string; email: string }>));
+    cursor = response.headers.get('x-next-cursor');
+  }
+  return users;
+}
 const identity = (path: string) => `${inject('authEmulatorUrl')}/identitytoolkit.googleapis.com/v1/${path}?key=any`;
 
 /** Exchanges a fresh emulator ID token for the storefront's session token (PUT /user/{email}). */
@@ -130,7 +144,7 @@ export function stage() {
       const listed = await call<Part[]>('GET', server('/tools?limit=100'));
       partIds.push(...listed.filter((part) => partNames.includes(part.name)).map((part) => part._id));
     }
-    const users = await call<Array<{ _id: string; email: string }>>('GET', server('/user'), { token });
+    const users = await allUsers(token);
     for (const user of users.filter((candidate) => emails.includes(candidate.email))) {
       await call('DELETE', server(`/user?amount=${user._id}`), { token });
     }
@@ -175,7 +189,7 @@ export function stage() {
 
     async removeAccount(email: string): Promise<void> {
       const token = await adminSession();
-      const users = await call<Array<{ _id: string; email: string }>>('GET', server('/user'), { token });
+      const users = await allUsers(token);
       const user = users.find((candidate) => candidate.email === email.toLowerCase());
       if (!user) throw new Error(`no account ${email} to remove`);
       await call('DELETE', server(`/user?amount=${user._id}`), { token });

@@ -38,6 +38,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOLD_EXPIRY_HOURS: '0.5' }).holdExpiryMs).toBe(30 * 60 * 1000);
   });
 
+  it('caps what one customer holds unpaid at 10 bookings, 100 units and $25,000 unless HOLD_LIMIT_* say otherwise', () => {
+    expect(loadConfig({}).holdLimits).toEqual({ bookings: 10, units: 100, valueCents: 25_000_00 });
+    expect(loadConfig({ HOLD_LIMIT_BOOKINGS: '3', HOLD_LIMIT_UNITS: '40', HOLD_LIMIT_DOLLARS: '900' }).holdLimits).toEqual({
+      bookings: 3,
+      units: 40,
+      valueCents: 900_00,
+    });
+  });
+
   it('opens DATABASE_POOL_SIZE connections to Postgres, 10 unless told', () => {
     const env = { DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret };
     expect(loadConfig(env).database).toMatchObject({ poolSize: 10 });
@@ -99,6 +108,9 @@ describe('loadConfig', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ HOLD_EXPIRY_HOURS: 'a day' }, 'HOLD_EXPIRY_HOURS'],
     [{ HOLD_EXPIRY_HOURS: '0' }, 'HOLD_EXPIRY_HOURS'],
+    [{ HOLD_LIMIT_BOOKINGS: '0' }, 'HOLD_LIMIT_BOOKINGS'],
+    [{ HOLD_LIMIT_UNITS: '2.5' }, 'HOLD_LIMIT_UNITS'],
+    [{ HOLD_LIMIT_DOLLARS: 'lots' }, 'HOLD_LIMIT_DOLLARS'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     [{ LOG_LEVEL: 'INFO ' }, 'LOG_LEVEL'],

@@ -5,6 +5,8 @@ import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
 import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import type { SecurityOverrides } from './http/security';
 import { PROCESS_ROLES, type ProcessRole } from './process-role';
+import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './services/hold-limits';
+import { MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY } from '../shared/constants';
 
 const EMULATOR_PROJECT_ID = 'demo-sprocket';
 
@@ -49,6 +51,13 @@ function perMinuteLimits() {
     RateLimitVariable,
     typeof perMinute
   >;
+}
+
+function wholeAtLeastOne() {
+  return z.coerce
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1');
 }
 
 const envSchema = z.object({
@@ -97,6 +106,15 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .max(24 * 365, 'must be at most a year (8760)')
     .default(24),
+  /** How much one customer may hold unpaid at once (services/hold-limits.ts). */
+  HOLD_LIMIT_BOOKINGS: wholeAtLeastOne().default(DEFAULT_HOLD_LIMITS.bookings),
+  HOLD_LIMIT_UNITS: wholeAtLeastOne().max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`).default(DEFAULT_HOLD_LIMITS.units),
+  HOLD_LIMIT_DOLLARS: z.coerce
+    .number({ error: 'must be a whole number of dollars' })
+    .int('must be a whole number of dollars')
+    .min(1, 'must be at least 1')
+    .max(MAX_QUANTITY * (MAX_ORDER_TOTAL_CENTS / 100), 'is more than the shop could ever hold')
+    .default(DEFAULT_HOLD_LIMITS.valueCents / 100),
   /** Other origins whose pages may call the API (comma-separated); the shop's own pages need none. */
   CORS_ORIGINS: z
     .string()
@@ -169,6 +187,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** How long an unpaid booking holds its stock before it is cancelled as expired (HOLD_EXPIRY_HOURS). */
   holdExpiryMs: number;
+  /** How much one customer may hold unpaid (HOLD_LIMIT_BOOKINGS, HOLD_LIMIT_UNITS, HOLD_LIMIT_DOLLARS). */
+  holdLimits: HoldLimits;
   /** CORS origins and rate limits that differ from the defaults of http/security.ts. */
   security: SecurityOverrides;
   /** Where processes share rate-limit counts, when not in the database (REDIS_URL). */
@@ -216,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     identity: identityConfig(vars),
     payments: paymentsConfig(vars),
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
+    holdLimits: { bookings: vars.HOLD_LIMIT_BOOKINGS, units: vars.HOLD_LIMIT_UNITS, valueCents: vars.HOLD_LIMIT_DOLLARS * 100 },
     security: securityOverrides(vars),
     trustProxy: trustProxy(vars.TRUST_PROXY),
     redisUrl: vars.REDIS_URL,

@@ -13,6 +13,7 @@ import { sessions, users } from './db/schema';
 import type { IdentityProvider } from './identity/identity-provider';
 import type { Metrics } from './metrics/metrics';
 import type { PaymentsGateway } from './payments/payments-gateway';
+import type { HoldLimits } from './services/hold-limits';
 
 export interface AppDeps {
   db: Database;
@@ -21,6 +22,8 @@ export interface AppDeps {
   identity: IdentityProvider;
   payments: PaymentsGateway;
   sessions: SessionTokens;
+  /** How much one customer may hold unpaid (HOLD_LIMIT_* variables). */
+  holdLimits: HoldLimits;
   /** Accounts that are admins by configuration (ADMIN_EMAILS), lower-cased. */
   adminEmails: ReadonlySet<string>;
   log: FastifyBaseLogger;

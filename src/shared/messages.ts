@@ -1,6 +1,8 @@
 // Every user-facing message of SPEC.md §5 and §8, word for word (typos included, on purpose),
 // plus the server's own refusals. Server and browser import them from here only.
 
+import { centsToDollars, formatDollars } from './money';
+
 export const messages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Provide a valid Email',
@@ -80,6 +82,12 @@ export const messages = {
   cannotRemoveSelf: 'You cannot remove your own account.',
   outOfStock: (available: number) =>
     available === 0 ? 'Sorry, this part is out of stock.' : `Sorry, only ${available} left in stock.`,
+  holdLimitBookings: (most: number) =>
+    `You already have ${most} unpaid orders, the most one customer may hold. Pay or cancel an unpaid order in My Order, then book again.`,
+  holdLimitUnits: (most: number) =>
+    `Your unpaid orders would hold more than ${most} parts, the most one customer may hold. Pay or cancel an unpaid order in My Order, or book fewer.`,
+  holdLimitValue: (mostCents: number) =>
+    `Your unpaid orders would be worth more than ${formatDollars(centsToDollars(mostCents))}, the most one customer may hold. Pay or cancel an unpaid order in My Order, or book fewer.`,
 
   paymentsUnavailable: 'Card payments are unavailable right now. Please try again in a moment.',
   paymentNotSucceeded: 'The payment has not succeeded.',

@@ -109,6 +109,21 @@ describe('BookingModal', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('says which hold limit was reached and how to free it, with a way to My Order, and stays open', async () => {
+    const { onClose } = openModal(() => {
+      throw apiError(412, messages.holdLimitBookings(10));
+    });
+
+    await fillAndBook('5');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.holdLimitBookings(10));
+    expect(alert).toHaveTextContent('Pay or cancel an unpaid order');
+    expect(screen.getByRole('link', { name: 'Go to My Order' })).toHaveAttribute('href', '/dashboard');
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('starts on the phone field, keeps Tab inside and closes on Escape', async () => {
     const user = userEvent.setup();
     const { onClose } = openModal();

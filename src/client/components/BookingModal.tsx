@@ -1,9 +1,10 @@
 // The booking modal opened by Book Now: the customer's details, phone, address and a quantity within the part's limits.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { bookingFormSchema, isBookableQuantity, type BookingFormInput } from '../../shared/bookings';
 import { messages } from '../../shared/messages';
@@ -39,6 +40,8 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
     defaultValues: { phone: '', address: '', amount: tool.minimumOrderQuantity },
   });
   const amount = useWatch({ control, name: 'amount' });
+  /** The hold limit the customer reached: it stays in view with the way out, not in a passing toast. */
+  const [holdLimit, setHoldLimit] = useState<string | null>(null);
 
   const book = trpc.bookings.create.useMutation({
     onSuccess: () => {
@@ -47,7 +50,12 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
       void utils.bookings.mine.invalidate();
       onClose();
     },
+    onMutate: () => setHoldLimit(null),
     onError: (error) => {
+      if (httpStatusOf(error) === 412) {
+        setHoldLimit(error.message);
+        return;
+      }
       toast.error(error.message);
       // Someone else took the stock: show what is left, on the card and here, from the server.
       if (httpStatusOf(error) === 409) void utils.tools.invalidate();
@@ -137,6 +145,15 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
               {Number.isInteger(amount) && amount > 0 ? formatDollars(totalFor(tool, amount)) : '—'}
             </span>
           </p>
+
+          {holdLimit ? (
+            <div role="alert" className="alert alert-warning alert-soft flex flex-col items-start gap-2">
+              <p>{holdLimit}</p>
+              <Link to="/dashboard" className="link font-medium" onClick={onClose}>
+                Go to My Order
+              </Link>
+            </div>
+          ) : null}
 
           <div className="modal-action mt-0">
             <button type="button" className="btn btn-ghost" onClick={onClose}>

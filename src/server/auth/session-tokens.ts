@@ -16,6 +16,8 @@ export interface SessionTokens {
   issue: (claims: SessionClaims) => Promise<string>;
   /** The claims of a genuine, unexpired token; null for anything else. */
   verify: (token: string) => Promise<SessionClaims | null>;
+  /** How many verified tokens are kept in memory, and their bytes; never more than REMEMBERED_TOKENS. */
+  remembered: () => { tokens: number; bytes: number };
 }
 
 const ISSUER = 'sprocket';
@@ -44,6 +46,7 @@ export function createSessionTokens(secret: string, ttlSeconds: number = SESSION
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
+    remembered: () => ({ tokens: verified.size, bytes: verified.calculatedSize }),
     verify: async (token) => {
       const known = verified.get(token);
       if (known) return Date.now() < known.expiresAtMs ? known.claims : null;

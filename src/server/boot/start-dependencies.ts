@@ -62,6 +62,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
         payments: payments.gateway,
         sessions: createSessionTokens(sessionSecret),
         adminEmails: config.adminEmails,
+        holdLimits: config.holdLimits,
         log,
         metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
       },

@@ -29,6 +29,8 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Sign-up order and the admin list's page cursor. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
     /** The identity provider's user id: the account belongs to this identity, whatever its email becomes. */
     firebaseUid: text('firebase_uid'),
@@ -41,6 +43,7 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('users_seq_unique').on(t.seq),
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_firebase_uid_unique').on(t.firebaseUid),
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),

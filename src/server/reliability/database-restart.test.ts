@@ -14,6 +14,7 @@ import { messages } from '../../shared/messages';
 import { buildApp } from '../app';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
+import { DEFAULT_HOLD_LIMITS } from '../services/hold-limits';
 import type { AppDeps } from '../context';
 import { openPostgres, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
@@ -57,6 +58,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
       payments: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: payments.url }),
       sessions,
       adminEmails: new Set(),
+      holdLimits: DEFAULT_HOLD_LIMITS,
       log: pino({ level: 'silent' }),
       metrics: createMetrics(),
     };

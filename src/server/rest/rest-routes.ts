@@ -121,7 +121,10 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps): void {
     (await callerFor(request)).users.isAdmin({ email: request.params.email as string }),
   );
 
-  app.get('/user', async (request) => (await callerFor(request)).users.list());
+  app.get<{ Querystring: Query }>('/user', async (request, reply) => {
+    const page = await (await callerFor(request)).users.list(pageQuery(request.query));
+    return reply.headers(nextCursorHeader(page)).send(page.items);
+  });
 
   app.put<{ Params: Params }>('/user/admin/:email', async (request) =>
     (await callerFor(request)).users.makeAdmin({ email: request.params.email as string }),

@@ -232,7 +232,7 @@ describe('bookings.cancel', () => {
     await shop.caller(admin.user).bookings.cancel({ id: booking._id });
 
     expect(await stockOf(tool.id)).toBe(10);
-    const log = await shop.caller(admin.user).users.auditLog();
+    const { items: log } = await shop.caller(admin.user).users.auditLog();
     expect(log[0]).toMatchObject({ actorEmail: admin.user.email, action: 'order.cancel' });
     expect(log[0]?.subject).toContain(booking._id);
   });

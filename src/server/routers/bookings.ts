@@ -63,7 +63,7 @@ export const bookingsRouter = router({
     .meta({ counted: 'bookings' })
     .input(createBookingSchema)
     .mutation(async ({ ctx, input }) => {
-      return toBookingView(await createBooking(ctx.deps.db, ctx.user, input));
+      return toBookingView(await createBooking(ctx.deps.db, ctx.user, input, ctx.deps.holdLimits));
     }),
 
   /** The signed-in customer's orders, newest first; orders they cancelled themselves are gone. */

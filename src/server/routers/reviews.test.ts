@@ -138,7 +138,7 @@ describe('moderation', () => {
     const after = await shop.caller(null).reviews.list({});
     expect(after.items.map((item) => item._id)).not.toContain(review._id);
     expect(after.total).toBe(before.total - 1);
-    const log = await shop.caller(admin.user).users.auditLog();
+    const { items: log } = await shop.caller(admin.user).users.auditLog();
     expect(log[0]).toMatchObject({ actorEmail: admin.user.email, action: 'review.remove' });
     expect(log[0]?.subject).toContain('Spam, buy elsewhere.');
     expect(log[0]?.subject).toContain(review._id);

@@ -119,7 +119,8 @@ describe('sessions', () => {
     const caller = await callerWithToken(promoted.token);
     await expect(caller.users.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await shop.caller(admin.user).users.makeAdmin({ email: promoted.user.email });
-    await expect((await callerWithToken(promoted.token)).users.list()).resolves.toBeInstanceOf(Array);
+    const { items } = await (await callerWithToken(promoted.token)).users.list();
+    expect(items.map((user) => user.email)).toContain(promoted.user.email);
   });
 });
 
@@ -135,7 +136,7 @@ describe('users.isAdmin', () => {
 
 describe('users.list and makeAdmin', () => {
   it('lists users for admins only, without private fields', async () => {
-    const list = await shop.caller(admin.user).users.list();
+    const { items: list } = await shop.caller(admin.user).users.list();
     const entry = list.find((u) => u.email === customer.user.email);
     expect(entry).toEqual({ _id: customer.user.id, email: customer.user.email, role: 'user', displayName: customer.user.displayName });
     await expect(shop.caller(customer.user).users.list()).rejects.toMatchObject({ code: 'FORBIDDEN', message: messages.adminOnly });
@@ -148,7 +149,7 @@ describe('users.list and makeAdmin', () => {
     });
     await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).resolves.toEqual({ modifiedCount: 1 });
     await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).resolves.toEqual({ modifiedCount: 0 });
-    const log = await shop.caller(admin.user).users.auditLog();
+    const { items: log } = await shop.caller(admin.user).users.auditLog();
     expect(log[0]).toMatchObject({ action: 'user.make_admin', subject: target.user.email, actorEmail: admin.user.email });
   });
 
@@ -196,7 +197,7 @@ describe('users.remove', () => {
     expect(released?.available).toBe(5);
     const [kept] = await shop.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, order._id));
     expect(kept?.status).toBe('cancelled');
-    const list = await shop.caller(admin.user).users.list();
+    const { items: list } = await shop.caller(admin.user).users.list();
     expect(list.map((u) => u._id)).not.toContain(me._id);
   });
 
@@ -211,7 +212,7 @@ describe('users.remove', () => {
     const unpaid = [await book(wheels.id, 2), await book(wheels.id, 3), withIntent];
     const paid = await book(chains.id, 1);
     await shop.database.db.update(bookings).set({ status: 'paid', transactionId: 'pi_test_kept' }).where(eq(bookings.id, paid._id));
-    const auditedBefore = (await shop.caller(admin.user).users.auditLog()).length;
+    const auditedBefore = (await shop.caller(admin.user).users.auditLog()).items.length;
 
     await expect(shop.caller(admin.user).users.remove({ id: removed.user.id })).resolves.toEqual({ deletedCount: 1 });
 
@@ -228,7 +229,7 @@ describe('users.remove', () => {
     expect(stock.find((tool) => tool.id === wheels.id)?.available).toBe(10);
     expect(stock.find((tool) => tool.id === chains.id)?.available).toBe(7);
     expect((await shop.deps.payments.retrieveIntent(paymentIntentId))?.status).toBe('canceled');
-    const log = await shop.caller(admin.user).users.auditLog();
+    const { items: log } = await shop.caller(admin.user).users.auditLog();
     expect(log.slice(0, log.length - auditedBefore)).toEqual([
       expect.objectContaining({ action: 'user.remove', subject: removed.user.email, actorEmail: admin.user.email }),
     ]);

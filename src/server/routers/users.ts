@@ -1,7 +1,8 @@
 // Accounts: the session exchange, the caller's own profile and role, and user management for admins.
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { createSessionSchema } from '../../shared/auth';
+import { pageInputSchema } from '../../shared/common';
 import { ID_TOKEN_MAX_AGE_SECONDS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { userEmailSchema, userIdSchema } from '../../shared/users';
@@ -81,13 +82,20 @@ export const usersRouter = router({
     role: ctx.user.role,
   })),
 
-  list: adminProcedure.query(async ({ ctx }) => {
+  /** The accounts, in sign-up order, a page at a time: a shop with many customers is never read whole. */
+  list: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {
     const rows = await ctx.deps.db
-      .select({ id: users.id, email: users.email, role: users.role, displayName: users.displayName })
+      .select({ seq: users.seq, id: users.id, email: users.email, role: users.role, displayName: users.displayName })
       .from(users)
-      .where(listed)
-      .orderBy(asc(users.createdAt), asc(users.email));
-    return rows.map(({ id, ...user }) => ({ _id: id, ...user }));
+      .where(and(listed, gt(users.seq, input.cursor ? Number(input.cursor) : 0)))
+      .orderBy(asc(users.seq))
+      .limit(input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(({ seq: _seq, id, ...user }) => ({ _id: id, ...user })),
+      nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
+    };
   }),
 
   makeAdmin: adminWriteProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
@@ -148,9 +156,11 @@ export const usersRouter = router({
     return { deletedCount: 1 };
   }),
 
-  auditLog: adminProcedure.query(async ({ ctx }) => {
+  /** Admin actions, newest first, a page at a time. */
+  auditLog: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {
     const rows = await ctx.deps.db
       .select({
+        seq: auditEvents.seq,
         id: auditEvents.id,
         actorEmail: auditEvents.actorEmail,
         action: auditEvents.action,
@@ -158,8 +168,14 @@ export const usersRouter = router({
         createdAt: auditEvents.createdAt,
       })
       .from(auditEvents)
+      .where(lt(auditEvents.seq, input.cursor ? Number(input.cursor) : Number.MAX_SAFE_INTEGER))
       .orderBy(desc(auditEvents.seq))
-      .limit(200);
-    return rows.map(({ id, createdAt, ...event }) => ({ _id: id, ...event, createdAt: createdAt.toISOString() }));
+      .limit(input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(({ seq: _seq, id, createdAt, ...event }) => ({ _id: id, ...event, createdAt: createdAt.toISOString() })),
+      nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
+    };
   }),
 });

@@ -1,6 +1,6 @@
 // Booking rules that touch stock: reserving it atomically on booking, releasing it on cancel.
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateBookingInput } from '../../shared/bookings';
 import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
@@ -8,34 +8,53 @@ import { dollarsToCents } from '../../shared/money';
 import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/database';
 import { preparedStatement } from '../db/prepared';
-import { bookings, tools } from '../db/schema';
+import { bookings, tools, users } from '../db/schema';
 import { bookingColumns, type BookingRow } from './booking-views';
+import { holdLimitRefusal, type Held, type HoldLimits } from './hold-limits';
 
 export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
 
 /**
  * Books a part for the user in one statement: a conditional UPDATE takes the stock only if
- * enough is left (and the total is what the customer saw, and payable), and the booking is
- * inserted from what it returned. Concurrent bookings (in any number of processes) can never
- * oversell, and the part's row is locked only for that one statement, not across round trips.
+ * enough is left (and the total is what the customer saw, and payable, and within what the
+ * customer may hold unpaid), and the booking is inserted from what it returned. Concurrent
+ * bookings (in any number of processes) can never oversell, and the part's row is locked only
+ * for that statement and its commit, not across round trips.
+ *
+ * The customer's row is locked first, in the same transaction: a second booking by the same
+ * customer waits for the first to commit, and its statement (a fresh snapshot) then counts the
+ * first one's hold, so concurrent bookings cannot both pass the hold limits
+ * (docs/decisions/0018-per-customer-hold-limits.md).
  */
-export async function createBooking(db: Database, user: SessionUser, input: CreateBookingInput): Promise<BookingRow> {
+export async function createBooking(
+  db: Database,
+  user: SessionUser,
+  input: CreateBookingInput,
+  limits: HoldLimits,
+): Promise<BookingRow> {
   const expectedTotalCents = input.price === undefined ? null : dollarsToCents(input.price);
-  const result = await bookPart(db).execute({
-    toolsId: input.toolsId,
-    amount: input.amount,
-    expectedTotalCents,
-    userId: user.id,
-    email: user.email,
-    personName: user.displayName ?? user.email,
-    phone: input.phone,
-    address: input.address,
+  const booking = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const result = await bookPart(tx).execute({
+      toolsId: input.toolsId,
+      amount: input.amount,
+      expectedTotalCents,
+      userId: user.id,
+      email: user.email,
+      personName: user.displayName ?? user.email,
+      phone: input.phone,
+      address: input.address,
+      maxBookings: limits.bookings,
+      maxUnits: limits.units,
+      maxValueCents: limits.valueCents,
+    });
+    const [row] = rowsOf(result);
+    if (!row) throw await bookingRefusal(tx, user, input, expectedTotalCents, limits);
+    return bookingFromRow(row);
   });
-  const [row] = rowsOf(result);
-  if (!row) throw await bookingRefusal(db, input, expectedTotalCents);
   // drizzle reports the writes it builds to the change feed; this statement is its own SQL.
   await db.$cache.invalidate({ tables: [tools] });
-  return bookingFromRow(row);
+  return booking;
 }
 
 const bookingFields = Object.entries(bookingColumns);
@@ -49,14 +68,21 @@ const bookingReturning = sql.join(
 const bookPart = preparedStatement(
   'book_part',
   sql`
-    with taken as (
+    with held as (
+      select count(*) as bookings, coalesce(sum(quantity), 0) as units, coalesce(sum(total_cents), 0) as value_cents
+      from ${bookings} where user_id = ${sql.placeholder('userId')}::uuid and status = 'unpaid'
+    ), taken as (
       update ${tools} set available = available - ${sql.placeholder('amount')}::integer
-      where id = ${sql.placeholder('toolsId')}::uuid and removed_at is null
+      from held
+      where ${tools.id} = ${sql.placeholder('toolsId')}::uuid and removed_at is null
+        and held.bookings < ${sql.placeholder('maxBookings')}::integer
+        and held.units + ${sql.placeholder('amount')}::integer <= ${sql.placeholder('maxUnits')}::integer
+        and held.value_cents + price_cents::bigint * ${sql.placeholder('amount')}::integer <= ${sql.placeholder('maxValueCents')}::bigint
         and minimum_order_quantity <= ${sql.placeholder('amount')}::integer and available >= ${sql.placeholder('amount')}::integer
         and price_cents::bigint * ${sql.placeholder('amount')}::integer <= ${MAX_ORDER_TOTAL_CENTS}::bigint
         and (${sql.placeholder('expectedTotalCents')}::bigint is null
           or price_cents::bigint * ${sql.placeholder('amount')}::integer = ${sql.placeholder('expectedTotalCents')}::bigint)
-      returning id, name, price_cents
+      returning ${tools.id}, name, price_cents
     )
     insert into ${bookings} (tool_id, user_id, tool_name, email, person_name, phone, address, quantity, unit_price_cents, total_cents)
     select id, ${sql.placeholder('userId')}::uuid, name, ${sql.placeholder('email')}::text, ${sql.placeholder('personName')}::text,
@@ -97,7 +123,13 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
 }
 
 /** Explains why the conditional stock update took nothing, in the order the rules apply. */
-async function bookingRefusal(db: Database, input: CreateBookingInput, expectedTotalCents: number | null): Promise<TRPCError> {
+async function bookingRefusal(
+  db: Database,
+  user: SessionUser,
+  input: CreateBookingInput,
+  expectedTotalCents: number | null,
+  limits: HoldLimits,
+): Promise<TRPCError> {
   const [tool] = await db
     .select({ minimumOrderQuantity: tools.minimumOrderQuantity, available: tools.available, priceCents: tools.priceCents })
     .from(tools)
@@ -106,14 +138,28 @@ async function bookingRefusal(db: Database, input: CreateBookingInput, expectedT
   if (input.amount < tool.minimumOrderQuantity) {
     return new TRPCError({ code: 'BAD_REQUEST', message: messages.quantityOutOfRange });
   }
-  if (tool.available >= input.amount) {
-    const totalCents = tool.priceCents * input.amount;
-    if (totalCents > MAX_ORDER_TOTAL_CENTS) return new TRPCError({ code: 'BAD_REQUEST', message: messages.orderTooLarge });
-    if (expectedTotalCents !== null && expectedTotalCents !== totalCents) {
-      return new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
-    }
+  const outOfStock = new TRPCError({ code: 'CONFLICT', message: messages.outOfStock(tool.available) });
+  if (tool.available < input.amount) return outOfStock;
+  const totalCents = tool.priceCents * input.amount;
+  if (totalCents > MAX_ORDER_TOTAL_CENTS) return new TRPCError({ code: 'BAD_REQUEST', message: messages.orderTooLarge });
+  if (expectedTotalCents !== null && expectedTotalCents !== totalCents) {
+    return new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
   }
-  return new TRPCError({ code: 'CONFLICT', message: messages.outOfStock(tool.available) });
+  const held = await heldBy(db, user.id);
+  return holdLimitRefusal(limits, held, { units: input.amount, valueCents: totalCents }) ?? outOfStock;
+}
+
+/** The customer's unpaid bookings, counted as the booking statement counts them. */
+async function heldBy(db: Database, userId: string): Promise<Held> {
+  const [held] = await db
+    .select({
+      bookings: count(),
+      units: sql<string>`coalesce(sum(${bookings.quantity}), 0)`,
+      valueCents: sql<string>`coalesce(sum(${bookings.totalCents}), 0)`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'unpaid')));
+  return { bookings: held?.bookings ?? 0, units: Number(held?.units ?? 0), valueCents: Number(held?.valueCents ?? 0) };
 }
 
 /** Loads a booking the user may act on: their own, or any booking for an admin. */

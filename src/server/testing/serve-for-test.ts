@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       payments: createStripeGateway(payments),
       sessions: createSessionTokens(sessionSecret),
       adminEmails: config.adminEmails,
+      holdLimits: config.holdLimits,
       log,
       metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
     },

@@ -6,9 +6,10 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { createSessionTokens } from '../auth/session-tokens';
-import { createReadCache } from '../cache/read-cache';
+import { createReadCache, type ReadCacheLimits } from '../cache/read-cache';
 import type { SessionUser } from '../auth/session-user';
 import type { AppDeps } from '../context';
+import type { HoldLimits } from '../services/hold-limits';
 import { sessions, tools, users } from '../db/schema';
 import { rateLimitKeys, type RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
@@ -24,6 +25,9 @@ import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_ST
 const UNTHROTTLED = Object.fromEntries(
   Object.keys(rateLimitKeys).map((name) => [name, { max: 1_000_000, windowSeconds: 60 }]),
 ) as RateLimitRules;
+
+/** Suites book as one customer far more than a person does; hold-limits tests pass real limits. */
+const UNLIMITED_HOLDS: HoldLimits = { bookings: 1_000_000, units: 1_000_000_000, valueCents: Number.MAX_SAFE_INTEGER };
 
 export interface TestShop {
   database: TestDatabase;
@@ -56,12 +60,16 @@ interface TestShopOptions {
   metricsToken?: string;
   /** Settings of the test's Postgres pool (the lock timeout). */
   database?: TestDatabaseOptions;
+  /** How much one customer may hold unpaid; unlimited unless given. */
+  holdLimits?: HoldLimits;
+  /** Bounds of the read cache other than production's, so a suite can fill it. */
+  readCacheLimits?: Partial<ReadCacheLimits>;
 }
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = await openTestDatabase(options.database);
   const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
-  const cache = createReadCache(database.changes);
+  const cache = createReadCache(database.changes, options.readCacheLimits);
   const deps: AppDeps = {
     db: database.db,
     cache,
@@ -69,6 +77,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     payments: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: payments.url }),
     sessions: createSessionTokens(TEST_SESSION_SECRET),
     adminEmails: new Set(options.adminEmails ?? []),
+    holdLimits: options.holdLimits ?? UNLIMITED_HOLDS,
     log: options.logger ?? pino({ level: 'silent' }),
     metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
   };

@@ -1,10 +1,11 @@
-// Audit log (admin): who did each admin action, and when, newest first (issue 7, audit trail).
+// Audit log (admin): who did each admin action, and when, newest first, a page at a time.
 import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
 import { DashboardHeading } from './DashboardHeading';
 import { EmptyState } from './EmptyState';
+import { ShowMoreButton } from './ShowMoreButton';
 import { StackedCell, StackedRow, StackedTable } from './StackedTable';
 import { TablePanel } from './TablePanel';
 
@@ -18,10 +19,17 @@ const actionLabels: Record<string, string> = {
   'review.remove': 'Removed review',
 };
 
+/** Admin actions per page: the server never answers more than PAGE_SIZE_MAX. */
+const EVENTS_PAGE_SIZE = 50;
+
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function AuditLog() {
-  const events = trpc.users.auditLog.useQuery();
+  const events = trpc.users.auditLog.useInfiniteQuery(
+    { limit: EVENTS_PAGE_SIZE },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  const list = events.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <section>
@@ -31,12 +39,12 @@ export default function AuditLog() {
         <Spinner label="Loading the audit log…" />
       ) : events.isError ? (
         <LoadFailure message={events.error.message} onRetry={() => void events.refetch()} />
-      ) : events.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <EmptyState title="No admin actions yet." />
       ) : (
         <TablePanel>
           <StackedTable caption="Admin actions" headers={['When', 'Who', 'Action', 'Subject']}>
-            {events.data.map((event) => (
+            {list.map((event) => (
               <StackedRow key={event._id}>
                 <StackedCell label="When">
                   <time dateTime={event.createdAt}>{when.format(new Date(event.createdAt))}</time>
@@ -49,6 +57,12 @@ export default function AuditLog() {
               </StackedRow>
             ))}
           </StackedTable>
+          <ShowMoreButton
+            label="Show more actions"
+            hasMore={events.hasNextPage}
+            loading={events.isFetchingNextPage}
+            onClick={() => void events.fetchNextPage()}
+          />
         </TablePanel>
       )}
     </section>

@@ -23,6 +23,9 @@ const customerRecord = {
   displayName: 'Casey',
 };
 
+/** The whole list in one page, as the server answers when there is no more. */
+const onePage = (items: unknown[]) => ({ items, nextCursor: null });
+
 function rowOf(email: string): HTMLElement {
   const row = screen.getByText(email).closest('tr');
   if (!row) throw new Error(`No row for ${email}`);
@@ -37,8 +40,31 @@ async function findRow(email: string): Promise<HTMLElement> {
 describe('Make Admin', () => {
   beforeEach(() => vi.clearAllMocks());
 
+  it('shows the first page of users and loads the next one with Show more users', async () => {
+    renderWithApi(<MakeAdmin />, {
+      auth: admin,
+      procedures: {
+        'users.list': (input) =>
+          (input as { cursor?: string }).cursor === '2'
+            ? { items: [customerRecord], nextCursor: null }
+            : { items: [adminRecord, otherAdmin], nextCursor: '2' },
+      },
+    });
+
+    await findRow('boss@example.com');
+    expect(screen.queryByText('customer@example.com')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show more users' }));
+
+    await findRow('customer@example.com');
+    expect(screen.getByText('boss@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more users' })).not.toBeInTheDocument();
+  });
+
   it('offers Make Admin only to users who are not admins, and Remove User to everyone but yourself', async () => {
-    renderWithApi(<MakeAdmin />, { auth: admin, procedures: { 'users.list': () => [adminRecord, otherAdmin, customerRecord] } });
+    renderWithApi(<MakeAdmin />, {
+      auth: admin,
+      procedures: { 'users.list': () => onePage([adminRecord, otherAdmin, customerRecord]) },
+    });
 
     const customerRow = await findRow('customer@example.com');
     expect(within(customerRow).getByRole('button', { name: /^Make Admin/ })).toBeInTheDocument();
@@ -57,7 +83,7 @@ describe('Make Admin', () => {
     const { calls } = renderWithApi(<MakeAdmin />, {
       auth: admin,
       procedures: {
-        'users.list': () => [adminRecord, { ...customerRecord, role: customerRole }],
+        'users.list': () => onePage([adminRecord, { ...customerRecord, role: customerRole }]),
         'users.makeAdmin': () => {
           customerRole = 'admin';
           return { modifiedCount: 1 };
@@ -78,7 +104,7 @@ describe('Make Admin', () => {
     renderWithApi(<MakeAdmin />, {
       auth: admin,
       procedures: {
-        'users.list': () => [adminRecord, customerRecord],
+        'users.list': () => onePage([adminRecord, customerRecord]),
         'users.makeAdmin': () => {
           throw apiError(403, messages.adminOnly);
         },
@@ -94,7 +120,7 @@ describe('Make Admin', () => {
   it('shows no success toast when nothing changed (the user was already admin)', async () => {
     renderWithApi(<MakeAdmin />, {
       auth: admin,
-      procedures: { 'users.list': () => [adminRecord, customerRecord], 'users.makeAdmin': () => ({ modifiedCount: 0 }) },
+      procedures: { 'users.list': () => onePage([adminRecord, customerRecord]), 'users.makeAdmin': () => ({ modifiedCount: 0 }) },
     });
 
     await userEvent.click(within(await findRow('customer@example.com')).getByRole('button', { name: /^Make Admin/ }));
@@ -106,7 +132,7 @@ describe('Make Admin', () => {
   it('removes a user after the confirm dialog', async () => {
     const { calls } = renderWithApi(<MakeAdmin />, {
       auth: admin,
-      procedures: { 'users.list': () => [adminRecord, customerRecord], 'users.remove': () => ({ deletedCount: 1 }) },
+      procedures: { 'users.list': () => onePage([adminRecord, customerRecord]), 'users.remove': () => ({ deletedCount: 1 }) },
     });
 
     await userEvent.click(within(await findRow('customer@example.com')).getByRole('button', { name: /^Remove User/ }));

@@ -1,4 +1,4 @@
-// Make Admin (admin): every user with Make Admin (not for admins) and Remove User (not for yourself) (SPEC.md §2, §8).
+// Make Admin (admin): the users, a page at a time, with Make Admin (not for admins) and Remove User (not for yourself) (SPEC.md §2, §8).
 import { ShieldCheck, UserX } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { messages } from '../../../shared/messages';
@@ -11,16 +11,24 @@ import { httpStatusOf } from '../../lib/http-status';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { DashboardHeading } from './DashboardHeading';
 import { NoAction } from './NoAction';
+import { ShowMoreButton } from './ShowMoreButton';
 import { StackedCell, StackedRow, StackedTable } from './StackedTable';
 import { TablePanel } from './TablePanel';
 
-type User = RouterOutputs['users']['list'][number];
+type User = RouterOutputs['users']['list']['items'][number];
+
+/** Users per page: the server never answers more than PAGE_SIZE_MAX. */
+const USERS_PAGE_SIZE = 50;
 
 export default function MakeAdmin() {
   const { user: me } = useAuth();
   const utils = trpc.useUtils();
   const confirm = useConfirm();
-  const users = trpc.users.list.useQuery();
+  const users = trpc.users.list.useInfiniteQuery(
+    { limit: USERS_PAGE_SIZE },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  const list = users.data?.pages.flatMap((page) => page.items) ?? [];
 
   const makeAdmin = trpc.users.makeAdmin.useMutation({
     onSuccess: ({ modifiedCount }) => {
@@ -55,7 +63,7 @@ export default function MakeAdmin() {
       ) : (
         <TablePanel>
           <StackedTable caption="Users" headers={['Email', 'Role', 'Make Admin', 'Remove User']}>
-            {users.data.map((user) => (
+            {list.map((user) => (
               <StackedRow key={user._id}>
                 <StackedCell label="Email">
                   <span className="block font-medium break-all">{user.email}</span>
@@ -100,6 +108,12 @@ export default function MakeAdmin() {
               </StackedRow>
             ))}
           </StackedTable>
+          <ShowMoreButton
+            label="Show more users"
+            hasMore={users.hasNextPage}
+            loading={users.isFetchingNextPage}
+            onClick={() => void users.fetchNextPage()}
+          />
         </TablePanel>
       )}
     </section>

@@ -1,0 +1,182 @@
+// One customer cannot take the stock from everyone else: unpaid bookings, units and value held
+// are capped per customer, the cap holds when bookings race, and paying, cancelling or the hold
+// expiring frees the allowance again.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { bookings } from '../db/schema';
+import { expireStaleHolds } from '../services/hold-expiry';
+import type { HoldLimits } from '../services/hold-limits';
+import { ageBooking, form, openIntent, payInBrowser } from '../testing/payments';
+import { stockOf } from '../testing/booking-load';
+import { usingPostgres } from '../testing/test-database';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+
+const limits: HoldLimits = { bookings: 3, units: 20, valueCents: 500_00 };
+
+let shop: TestShop;
+
+beforeAll(async () => {
+  shop = await createTestShop({ holdLimits: limits });
+});
+afterAll(() => shop.close());
+
+/** A part with plenty of stock at $10 a unit, bookable one unit at a time. */
+const plentifulPart = (priceCents = 10_00) => shop.createTool({ priceCents, minimumOrderQuantity: 1, available: 1_000 });
+
+const book = (customer: TestUser, toolsId: string, amount: number) =>
+  shop.caller(customer.user).bookings.create({ toolsId, amount, ...form });
+
+async function unpaidOf(customer: TestUser) {
+  const rows = await shop.database.db
+    .select({ quantity: bookings.quantity, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.userId, customer.user.id));
+  return rows.filter((row) => row.status === 'unpaid');
+}
+
+describe('hold limits per customer', () => {
+  it('refuses a fourth unpaid booking with 412, saying to pay or cancel, and takes no stock', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart();
+    for (let i = 0; i < limits.bookings; i++) await book(customer, part.id, 1);
+
+    await expect(book(customer, part.id, 1)).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: messages.holdLimitBookings(limits.bookings),
+    });
+    expect(messages.holdLimitBookings(3)).toMatch(/Pay or cancel an unpaid order/);
+    expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - limits.bookings);
+    expect(await unpaidOf(customer)).toHaveLength(limits.bookings);
+  });
+
+  it('answers POST /booking past the limit with 412 and the same sentence, never a 5xx', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart();
+    for (let i = 0; i < limits.bookings; i++) await book(customer, part.id, 1);
+
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/booking',
+      headers: customer.headers,
+      payload: { toolsId: part.id, amount: 1, ...form },
+    });
+    expect(response.statusCode).toBe(412);
+    expect(response.json()).toMatchObject({ error: { message: messages.holdLimitBookings(limits.bookings) } });
+    const trpc = await shop.app.inject({
+      method: 'POST',
+      url: '/trpc/bookings.create',
+      headers: { ...customer.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ toolsId: part.id, amount: 1, ...form }),
+    });
+    expect(trpc.statusCode).toBe(412);
+    expect(trpc.json()).toMatchObject({ error: { data: { code: 'PRECONDITION_FAILED' } } });
+  });
+
+  it('refuses a booking that would hold more units than allowed, but books up to the limit', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart(1_00);
+    await book(customer, part.id, 15);
+
+    await expect(book(customer, part.id, 6)).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: messages.holdLimitUnits(limits.units),
+    });
+    await book(customer, part.id, 5);
+    expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 20);
+  });
+
+  it('refuses a booking that would hold more value than allowed', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart(100_00);
+    await book(customer, part.id, 4);
+
+    await expect(book(customer, part.id, 2)).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: messages.holdLimitValue(limits.valueCents),
+    });
+    expect(messages.holdLimitValue(limits.valueCents)).toContain('$500.00');
+    await book(customer, part.id, 1);
+    expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 5);
+  });
+
+  it("counts only the customer's own holds: another customer still books", async () => {
+    const greedy = await shop.createUser();
+    const other = await shop.createUser();
+    const part = await plentifulPart();
+    for (let i = 0; i < limits.bookings; i++) await book(greedy, part.id, 1);
+
+    await expect(book(other, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
+  });
+
+  it('still says out of stock, not the hold limit, when the part cannot be booked anyway', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart();
+    for (let i = 0; i < limits.bookings; i++) await book(customer, part.id, 1);
+    const scarce = await shop.createTool({ minimumOrderQuantity: 1, available: 1 });
+
+    await expect(book(customer, scarce.id, 2)).rejects.toMatchObject({ code: 'CONFLICT', message: messages.outOfStock(1) });
+  });
+
+  it('frees the allowance when an unpaid order is cancelled', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart();
+    const held = [];
+    for (let i = 0; i < limits.bookings; i++) held.push(await book(customer, part.id, 1));
+    await shop.caller(customer.user).bookings.cancel({ id: held[0]!._id });
+
+    await expect(book(customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
+  });
+
+  it('frees the allowance when an order is paid', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart();
+    const held = [];
+    for (let i = 0; i < limits.bookings; i++) held.push(await book(customer, part.id, 1));
+    const intent = await openIntent(shop, customer, held[0]!._id);
+    await payInBrowser(shop, intent);
+    await shop.caller(customer.user).bookings.markPaid({ id: held[0]!._id, transactionId: intent.id });
+
+    await expect(book(customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
+  });
+
+  it('frees the allowance when a hold expires', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart();
+    const held = [];
+    for (let i = 0; i < limits.bookings; i++) held.push(await book(customer, part.id, 1));
+    await ageBooking(shop, held[0]!._id, 48);
+    await expireStaleHolds(shop.database.db, shop.deps.payments, { olderThanMs: 24 * 3_600_000 });
+
+    await expect(book(customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
+  });
+});
+
+describe.skipIf(!usingPostgres())('hold limits under concurrent bookings (Postgres)', () => {
+  it('lets no more than the allowed bookings through when one customer sends 12 at once', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart();
+
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => book(customer, part.id, 1)));
+
+    const booked = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(booked).toHaveLength(limits.bookings);
+    for (const outcome of refused) {
+      expect(outcome.reason).toMatchObject({ code: 'PRECONDITION_FAILED', message: messages.holdLimitBookings(limits.bookings) });
+    }
+    expect(await unpaidOf(customer)).toHaveLength(limits.bookings);
+    expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - limits.bookings);
+  });
+
+  it('never holds more units than allowed when bookings of 7 race', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart(1_00);
+
+    await Promise.allSettled(Array.from({ length: 8 }, () => book(customer, part.id, 7)));
+
+    const held = await unpaidOf(customer);
+    expect(held.reduce((units, row) => units + row.quantity, 0)).toBe(14);
+    expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 14);
+  });
+});
