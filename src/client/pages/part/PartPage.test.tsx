@@ -89,7 +89,8 @@ describe('PartPage', () => {
   it('opens the booking modal when a customer comes back from signing in through Book Now', async () => {
     renderPart(headsets, undefined, `/parts/${partId}#book`);
 
-    expect(await screen.findByRole('dialog', { name: 'Book Bike Headsets' })).toBeInTheDocument();
+    // The modal's code loads lazily; under a busy test run that can take more than a second.
+    expect(await screen.findByRole('dialog', { name: 'Book Bike Headsets' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('leaves the booking modal closed on an ordinary visit', async () => {
