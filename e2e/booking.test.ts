@@ -14,6 +14,7 @@ import {
   productCard,
   see,
   signUpInBrowser,
+  submitLogin,
 } from './support/journeys';
 
 const browser = useBrowser();
@@ -61,11 +62,23 @@ describe('booking a part', () => {
     expect(await availableOnHome(page, part.name)).toBe(15);
   });
 
-  it('sends a visitor who is not signed in from Book Now to /login', async () => {
+  it('sends a visitor from Book Now to /login, then back to the part with its booking modal open', async () => {
     const part = await shop.part();
+    const customer = await shop.customer('returning');
     const { page } = await browser.open();
     const card = await productCard(page, part.name);
     await card.getByRole('button', { name: 'Book Now' }).click();
     await expectPath(page, '/login');
+
+    await submitLogin(page, { email: customer.email, password: PASSWORD });
+    await expectPath(page, `/parts/${part._id}`);
+    await see(page.getByRole('dialog', { name: `Book ${part.name}` }));
+
+    // The modal opens once: closing it and reloading the page leaves it closed.
+    await page.keyboard.press('Escape');
+    await gone(page.getByRole('dialog'));
+    await page.reload();
+    await see(page.getByRole('heading', { name: part.name, level: 1 }));
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });

@@ -3,7 +3,9 @@
 // red; the 4242 card succeeds with a transaction id, and the order is then paid with no Cancel.
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
+import { seller } from '../src/shared/seller';
 import { stage } from './support/api';
+import { seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { expectPath, expectRed, expectText, gone, navbar, rowWith, see, signInInBrowser } from './support/journeys';
 
@@ -11,7 +13,7 @@ const browser = useBrowser();
 const shop = stage();
 
 describe('paying an order', () => {
-  it('declines the 0002 card, accepts 4242 and shows the order paid with its transaction id', async () => {
+  it('declines the 0002 card, accepts 4242, shows the order paid with its transaction id and its receipt', async () => {
     const part = await shop.part({ price: 12.5, minimumOrderQuantity: 3, available: 20 });
     const customer = await shop.customer('payer');
     const order = await shop.book(customer, part, 4);
@@ -21,7 +23,7 @@ describe('paying an order', () => {
     await navbar(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
     await see(page.getByRole('heading', { name: 'My Orders', level: 1 }));
     const row = rowWith(page, part.name);
-    await expectText(row.getByRole('cell').nth(3), '4');
+    await expectText(row.locator('td[data-label="Amount"]'), '4 units');
     const pay = row.getByRole('link', { name: `Pay $50.00 for ${part.name}` });
     await see(pay);
     await see(row.getByRole('button', { name: `Cancel the order for ${part.name}` }));
@@ -69,7 +71,7 @@ describe('paying an order', () => {
 
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
     await see(page.getByRole('heading', { name: 'My Orders', level: 1 }));
-    await see(row.getByText('paid', { exact: true }));
+    await see(row.locator('td[data-label="Pay"]').getByText('paid', { exact: true }));
     await see(row.getByText(transactionId));
     expect(await row.getByRole('link', { name: /^Pay / }).count()).toBe(0);
     expect(await row.getByRole('button', { name: /Cancel/ }).count()).toBe(0);
@@ -77,5 +79,19 @@ describe('paying an order', () => {
     // Still paid after a reload: the server stored the transaction.
     await page.reload();
     await see(rowWith(page, part.name).getByText(transactionId));
+
+    // The receipt: seller, buyer, the item at its unit price, the total and the payment id.
+    await rowWith(page, part.name)
+      .getByRole('link', { name: /^Receipt for order / })
+      .click();
+    const receipt = page.getByRole('article', { name: /^Receipt for order #\d+$/ });
+    await see(receipt);
+    await see(receipt.getByText(seller.name));
+    await see(receipt.getByText(customer.email));
+    const item = receipt.getByRole('table', { name: 'Items' }).getByRole('row').nth(1);
+    expect(await item.getByRole('cell').allInnerTexts()).toEqual([part.name, '4 units', '$12.50', '$50.00']);
+    await see(receipt.getByRole('row', { name: 'Total paid $50.00' }));
+    await see(receipt.getByText(transactionId));
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

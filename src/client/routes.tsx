@@ -17,6 +17,7 @@ const DashboardLayout = lazyPage(() => import('./pages/dashboard/DashboardLayout
 const MyOrders = lazyPage(() => import('./pages/dashboard/MyOrders'));
 const AddReview = lazyPage(() => import('./pages/dashboard/AddReview'));
 const Payment = lazyPage(() => import('./pages/dashboard/Payment'));
+const Receipt = lazyPage(() => import('./pages/dashboard/Receipt'));
 const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
 const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
 const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
@@ -61,6 +62,7 @@ export function AppRoutes() {
           <Route index element={<MyOrders />} />
           <Route path="addreview" element={<AddReview />} />
           <Route path="payment/:id" element={<Payment />} />
+          <Route path="receipt/:id" element={<Receipt />} />
           <Route
             path="addproducts"
             element={

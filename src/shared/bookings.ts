@@ -7,6 +7,21 @@ import { messages } from './messages';
 export const bookingStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
+/**
+ * What a customer reads as the order's state: the stored status, with a hold that ran out told
+ * apart from a cancellation.
+ */
+export type OrderState = BookingStatus | 'expired';
+
+export function orderStateOf(status: BookingStatus, cancelReason: string | null): OrderState {
+  return status === 'cancelled' && cancelReason === 'expired' ? 'expired' : status;
+}
+
+/** True when the order has been paid for (shipped orders were paid first). */
+export function isPaidStatus(status: BookingStatus): boolean {
+  return status === 'paid' || status === 'shipped';
+}
+
 /** The fields a customer fills in the booking modal. */
 export const bookingFormSchema = z.object({
   phone: z

@@ -1,11 +1,12 @@
 // The site footer: who we are, where to find us, quick links and the copyright line.
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { seller } from '../../shared/seller';
 
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-neutral text-neutral-content">
+    <footer className="mt-16 bg-neutral text-neutral-content print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold">
@@ -22,15 +23,15 @@ export function Footer() {
           <ul className="mt-3 space-y-2 text-sm text-neutral-content/80">
             <li className="flex items-start gap-2">
               <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              12 Chainring Lane, Portland, OR 97201
+              {seller.address}
             </li>
             <li className="flex items-center gap-2">
               <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
-              +1 503 555 0142
+              {seller.phone}
             </li>
             <li className="flex items-center gap-2">
               <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
-              orders@sprocket.example
+              {seller.email}
             </li>
           </ul>
         </div>
@@ -56,7 +57,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-neutral-content/15 py-5 text-center text-xs text-neutral-content/70">
-        © {year} Sprocket Parts Co. All rights reserved.
+        © {year} {seller.name} All rights reserved.
       </p>
     </footer>
   );

@@ -57,7 +57,7 @@ export function Navbar() {
   const links: readonly NavLinkItem[] = status === 'signedIn' ? [...publicNavLinks, dashboardNavLink] : publicNavLinks;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100">
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100 print:hidden">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <Link to="/home" className="flex items-center gap-2 text-lg font-bold tracking-tight">
           <img src="/images/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />

@@ -54,12 +54,12 @@ describe('ProductCard', () => {
     expect(await screen.findByRole('dialog', { name: 'Book Bike Headsets' })).toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor to /login, remembering the page, when they press Book Now', async () => {
+  it("sends a signed-out visitor to /login, to come back to the part's page and its booking modal", async () => {
     renderWithAuth(<ProductCard tool={headsets} />, { auth: signedOut, at: '/home' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
 
-    expect(screen.getByText('Login page, returning to /home')).toBeInTheDocument();
+    expect(screen.getByText(`Login page, returning to /parts/${headsets._id}#book`)).toBeInTheDocument();
   });
 
   it('disables booking with "Out of stock" when less than the minimum order is available', () => {

@@ -128,6 +128,31 @@ describe('bookings.mine and byId', () => {
     expect(page.items.map((b) => b._id)).toEqual([second._id, first._id]);
   });
 
+  it('gives each order a number in booking order, its state and the date of each change', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
+    const me = await shop.createUser('user');
+    const first = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 1, ...form });
+    const second = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
+    expect(second.orderNumber).toBeGreaterThan(first.orderNumber);
+    expect(first).toMatchObject({ state: 'unpaid', paidAt: null, shippedAt: null, cancelledAt: null });
+    expect(new Date(first.createdAt).toISOString()).toBe(first.createdAt);
+
+    await shop.database.db.execute(
+      sql`update bookings set status = 'paid', transaction_id = 'pi_dated', paid_at = now() where id = ${first._id}`,
+    );
+    await shop.caller(admin.user).bookings.ship({ id: first._id });
+    await shop.database.db.execute(
+      sql`update bookings set status = 'cancelled', cancel_reason = 'expired', cancelled_at = now() where id = ${second._id}`,
+    );
+
+    const shipped = await shop.caller(me.user).bookings.byId({ id: first._id });
+    expect(shipped).toMatchObject({ orderNumber: first.orderNumber, status: 'shipped', state: 'shipped', cancelledAt: null });
+    expect(Date.parse(shipped.paidAt ?? '')).toBeLessThanOrEqual(Date.parse(shipped.shippedAt ?? ''));
+    const expired = await shop.caller(me.user).bookings.byId({ id: second._id });
+    expect(expired).toMatchObject({ status: 'cancelled', state: 'expired', paidAt: null });
+    expect(Date.parse(expired.cancelledAt ?? '')).toBeGreaterThanOrEqual(Date.parse(expired.createdAt));
+  });
+
   it('shows a customer’s orders as they are now, whoever changed them', async () => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
     const me = await shop.createUser('user');

@@ -1,7 +1,7 @@
 // Booking rules that touch stock: reserving it atomically on booking, releasing it on cancel.
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { CreateBookingInput } from '../../shared/bookings';
+import { isPaidStatus, type CreateBookingInput } from '../../shared/bookings';
 import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
@@ -173,7 +173,7 @@ export async function loadAccessibleBooking(db: Database, user: SessionUser, id:
 }
 
 export function refuseUnlessUnpaid(booking: Pick<BookingRow, 'status'>): void {
-  if (booking.status === 'paid' || booking.status === 'shipped') {
+  if (isPaidStatus(booking.status)) {
     throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
   }
   if (booking.status === 'cancelled') throw new TRPCError({ code: 'CONFLICT', message: messages.orderCancelled });

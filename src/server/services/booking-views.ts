@@ -1,5 +1,5 @@
 // The columns a booking read selects, and the shape the API shows (SPEC.md §3, prices in dollars).
-import type { BookingStatus } from '../../shared/bookings';
+import { isPaidStatus, orderStateOf, type BookingStatus, type OrderState } from '../../shared/bookings';
 import { centsToDollars } from '../../shared/money';
 import { bookings } from '../db/schema';
 
@@ -22,12 +22,17 @@ export const bookingColumns = {
   paymentError: bookings.paymentError,
   cancelReason: bookings.cancelReason,
   createdAt: bookings.createdAt,
+  paidAt: bookings.paidAt,
+  shippedAt: bookings.shippedAt,
+  cancelledAt: bookings.cancelledAt,
 };
 
 export type BookingRow = Pick<typeof bookings.$inferSelect, keyof typeof bookingColumns>;
 
 export interface BookingView {
   _id: string;
+  /** The order number a customer quotes: the booking's position in the shop's sequence. */
+  orderNumber: number;
   toolsId: string;
   toolsName: string;
   email: string;
@@ -45,12 +50,19 @@ export interface BookingView {
   status: BookingStatus;
   paymentError: string | null;
   cancelReason: string | null;
+  /** The state a customer reads, with an expired hold told apart from a cancellation. */
+  state: OrderState;
+  /** When the order was placed, and when it changed state (ISO dates, null until it happens). */
   createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+  cancelledAt: string | null;
 }
 
 export function toBookingView(row: BookingRow): BookingView {
   return {
     _id: row.id,
+    orderNumber: row.seq,
     toolsId: row.toolId,
     toolsName: row.toolName,
     email: row.email,
@@ -60,11 +72,15 @@ export function toBookingView(row: BookingRow): BookingView {
     amount: row.quantity,
     unitPrice: centsToDollars(row.unitPriceCents),
     price: centsToDollars(row.totalCents),
-    paid: row.status === 'paid' || row.status === 'shipped',
+    paid: isPaidStatus(row.status),
     transaction: row.transactionId,
     status: row.status,
     paymentError: row.paymentError,
     cancelReason: row.cancelReason,
+    state: orderStateOf(row.status, row.cancelReason),
     createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
 }

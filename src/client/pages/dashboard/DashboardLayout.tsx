@@ -44,7 +44,7 @@ export default function DashboardLayout() {
         aria-hidden="true"
       />
       <div className="drawer-content">
-        <div className="sticky top-0 z-10 flex items-center gap-2 border-b border-base-300 bg-base-100 px-4 py-2 lg:hidden">
+        <div className="sticky top-0 z-10 flex items-center gap-2 border-b border-base-300 bg-base-100 px-4 py-2 lg:hidden print:hidden">
           <button
             ref={menuButtonRef}
             type="button"
@@ -65,7 +65,7 @@ export default function DashboardLayout() {
         </div>
       </div>
       <div
-        className="drawer-side z-40 lg:h-auto lg:min-h-full"
+        className="drawer-side z-40 lg:h-auto lg:min-h-full print:hidden"
         onTransitionEnd={() => {
           if (sidebarOpen && !document.getElementById(sidebarId)?.contains(document.activeElement)) focusFirstSidebarLink();
         }}

@@ -28,7 +28,7 @@ export function ManageOrderRow({ order, busy, onShip, onCancel }: ManageOrderRow
       </StackedCell>
       <StackedCell label="Status">
         <span className="flex flex-col items-end gap-1 md:items-start">
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge state={order.state} />
           {order.transaction ? <TransactionId id={order.transaction} /> : null}
         </span>
       </StackedCell>

@@ -12,7 +12,12 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }
 
 const unpaid = anOrder();
 const paid = aPaidOrder({ personName: 'Pat Paid', email: 'pat@example.com' });
-const shipped = aPaidOrder({ _id: '5c1e8f7a-2b3d-4e6f-9a0b-1c2d3e4f5a6b', toolsName: 'Bike Derailleurs', status: 'shipped' });
+const shipped = aPaidOrder({
+  _id: '5c1e8f7a-2b3d-4e6f-9a0b-1c2d3e4f5a6b',
+  toolsName: 'Bike Derailleurs',
+  status: 'shipped',
+  state: 'shipped',
+});
 
 function rowOf(partName: string): HTMLElement {
   const row = screen.getByText(partName).closest('tr');
@@ -43,7 +48,7 @@ describe('Manage orders', () => {
   });
 
   it('ships a paid order', async () => {
-    const { calls } = renderOrders({ 'bookings.ship': () => ({ ...paid, status: 'shipped' }) });
+    const { calls } = renderOrders({ 'bookings.ship': () => ({ ...paid, status: 'shipped', state: 'shipped' }) });
 
     await screen.findByText('Handlebars');
     await userEvent.click(within(rowOf('Handlebars')).getByRole('button', { name: /^Ship/ }));

@@ -1,16 +1,20 @@
-// One row of My Orders: Pay while unpaid, the paid label with its transaction id after, Cancel only while unpaid.
-import { CreditCard } from 'lucide-react';
+// One row of My Orders: the order's number and date, Pay while unpaid, the paid label with its
+// transaction id and receipt after, its state with the date of each change, Cancel only while unpaid.
+import { CreditCard, FileText } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { formatDay } from '../../../shared/dates';
 import { formatDollars } from '../../../shared/money';
 import { NoAction } from './NoAction';
+import { OrderHistory } from './OrderHistory';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import type { Order } from './order-types';
 import { StackedCell, StackedRow } from './StackedTable';
 import { TransactionId } from './TransactionId';
+import { unitsOf } from './units';
 
 const cancelReasons: Record<string, string> = {
   admin: 'Cancelled by the shop',
-  expired: 'Cancelled (hold expired)',
+  expired: 'The hold ran out before payment',
   account_removed: 'Account removed',
 };
 
@@ -18,10 +22,16 @@ export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; canc
   const unpaid = order.status === 'unpaid';
   return (
     <StackedRow>
+      <StackedCell label="Order">
+        <span className="font-semibold tabular-nums">#{order.orderNumber}</span>
+        <time dateTime={order.createdAt} className="block text-xs text-base-content/70">
+          {formatDay(order.createdAt)}
+        </time>
+      </StackedCell>
       <StackedCell label="Name">{order.personName}</StackedCell>
       <StackedCell label="Address">{order.address}</StackedCell>
       <StackedCell label="Parts">{order.toolsName}</StackedCell>
-      <StackedCell label="Amount">{order.amount}</StackedCell>
+      <StackedCell label="Amount">{unitsOf(order.amount)}</StackedCell>
       <StackedCell label="Phone">{order.phone}</StackedCell>
       <StackedCell label="Pay">
         <div className="flex flex-col items-end gap-1 md:items-start">
@@ -39,19 +49,25 @@ export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; canc
           {unpaid && order.paymentError ? <span className="text-xs text-error">{order.paymentError}</span> : null}
           {order.paid ? (
             <>
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge state="paid" />
               {order.transaction ? <TransactionId id={order.transaction} /> : null}
-            </>
-          ) : null}
-          {order.status === 'cancelled' ? (
-            <>
-              <OrderStatusBadge status="cancelled" />
-              {order.cancelReason && cancelReasons[order.cancelReason] ? (
-                <span className="text-xs text-base-content/70">{cancelReasons[order.cancelReason]}</span>
-              ) : null}
+              <Link
+                to={`/dashboard/receipt/${order._id}`}
+                className="link inline-flex items-center gap-1 text-sm"
+                aria-label={`Receipt for order ${order.orderNumber}`}
+              >
+                <FileText aria-hidden="true" className="size-4" />
+                Receipt
+              </Link>
             </>
           ) : null}
         </div>
+      </StackedCell>
+      <StackedCell label="Status">
+        <OrderHistory order={order} />
+        {order.status === 'cancelled' && order.cancelReason && cancelReasons[order.cancelReason] ? (
+          <span className="block text-xs text-base-content/70">{cancelReasons[order.cancelReason]}</span>
+        ) : null}
       </StackedCell>
       <StackedCell label="Cancel">
         {unpaid ? (

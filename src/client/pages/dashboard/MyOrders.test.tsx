@@ -21,6 +21,13 @@ async function findRow(partName: string): Promise<HTMLElement> {
   return row;
 }
 
+/** The row's cell under a column (each cell carries its column name for the phone layout). */
+function cellOf(row: HTMLElement, column: string): HTMLElement {
+  const cell = row.querySelector<HTMLElement>(`td[data-label="${column}"]`);
+  if (!cell) throw new Error(`No ${column} cell`);
+  return cell;
+}
+
 describe('My Orders', () => {
   beforeEach(() => vi.clearAllMocks());
 
@@ -35,34 +42,71 @@ describe('My Orders', () => {
     expect(within(row).queryByText('paid')).not.toBeInTheDocument();
   });
 
-  it('shows a paid order as paid with its transaction id, without Pay or Cancel', async () => {
-    renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([aPaidOrder()]) } });
+  it('shows a paid order as paid with its transaction id and receipt, without Pay or Cancel', async () => {
+    const order = aPaidOrder();
+    renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([order]) } });
 
     const row = await findRow('Handlebars');
-    expect(within(row).getByText('paid')).toBeInTheDocument();
-    expect(within(row).getByText('pi_3PaidOrder123')).toBeInTheDocument();
+    const pay = cellOf(row, 'Pay');
+    expect(within(pay).getByText('paid')).toBeInTheDocument();
+    expect(within(pay).getByText('pi_3PaidOrder123')).toBeInTheDocument();
+    expect(within(pay).getByRole('link', { name: 'Receipt for order 1042' })).toHaveAttribute(
+      'href',
+      `/dashboard/receipt/${order._id}`,
+    );
     expect(within(row).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
   });
 
-  it('shows a shipped order as shipped with its transaction id and no Cancel', async () => {
+  it('shows the order number, the day it was placed, the quantity in units and each change of state', async () => {
     renderWithApi(<MyOrders />, {
-      procedures: { 'bookings.mine': () => page([aPaidOrder({ status: 'shipped', transaction: 'pi_3Shipped456' })]) },
+      procedures: {
+        'bookings.mine': () => page([aPaidOrder({ status: 'shipped', state: 'shipped', shippedAt: '2025-01-03T09:00:00.000Z' })]),
+      },
     });
 
     const row = await findRow('Handlebars');
-    expect(within(row).getByText('shipped')).toBeInTheDocument();
+    expect(cellOf(row, 'Order')).toHaveTextContent('#1042Jan 1, 2025');
+    expect(cellOf(row, 'Amount')).toHaveTextContent('12 units');
+    const status = cellOf(row, 'Status');
+    expect(within(status).getByText('shipped')).toBeInTheDocument();
+    expect(
+      within(within(status).getByRole('list', { name: 'History of order 1042' }))
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['Ordered Jan 1, 2025', 'Paid Jan 1, 2025', 'Shipped Jan 3, 2025']);
+  });
+
+  it('shows a shipped order as shipped with its transaction id and no Cancel', async () => {
+    renderWithApi(<MyOrders />, {
+      procedures: {
+        'bookings.mine': () => page([aPaidOrder({ status: 'shipped', state: 'shipped', transaction: 'pi_3Shipped456' })]),
+      },
+    });
+
+    const row = await findRow('Handlebars');
+    expect(within(cellOf(row, 'Status')).getByText('shipped')).toBeInTheDocument();
     expect(within(row).getByText('pi_3Shipped456')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
   });
 
-  it('shows an order whose stock hold expired as cancelled (hold expired), without Pay or Cancel', async () => {
+  it('shows an order whose stock hold ran out as expired, with the day, without Pay or Cancel', async () => {
     renderWithApi(<MyOrders />, {
-      procedures: { 'bookings.mine': () => page([anOrder({ status: 'cancelled', cancelReason: 'expired' })]) },
+      procedures: {
+        'bookings.mine': () =>
+          page([anOrder({ status: 'cancelled', state: 'expired', cancelReason: 'expired', cancelledAt: '2025-01-02T10:00:00.000Z' })]),
+      },
     });
 
     const row = await findRow('Bike Headsets');
-    expect(within(row).getByText('Cancelled (hold expired)')).toBeInTheDocument();
+    const status = cellOf(row, 'Status');
+    expect(within(status).getByText('expired')).toBeInTheDocument();
+    expect(
+      within(status)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['Ordered Jan 1, 2025', 'Expired Jan 2, 2025']);
+    expect(within(status).getByText('The hold ran out before payment')).toBeInTheDocument();
     expect(within(row).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
   });

@@ -66,7 +66,10 @@ function CustomerOrders() {
         </EmptyState>
       ) : (
         <TablePanel>
-          <StackedTable caption="My orders" headers={['Name', 'Address', 'Parts', 'Amount', 'Phone', 'Pay', 'Cancel']}>
+          <StackedTable
+            caption="My orders"
+            headers={['Order', 'Name', 'Address', 'Parts', 'Amount', 'Phone', 'Pay', 'Status', 'Cancel']}
+          >
             {list.map((order) => (
               <MyOrderRow
                 key={order._id}

@@ -1,13 +1,14 @@
-// The order's state as a small badge: unpaid, paid, shipped or cancelled.
-import type { BookingStatus } from '../../../shared/bookings';
+// The order's state as a small badge: unpaid, paid, shipped, cancelled or expired.
+import type { OrderState } from '../../../shared/bookings';
 
-const badgeClass: Record<BookingStatus, string> = {
+const badgeClass: Record<OrderState, string> = {
   unpaid: 'badge-warning',
   paid: 'badge-success',
   shipped: 'badge-info',
   cancelled: 'badge-ghost',
+  expired: 'badge-ghost',
 };
 
-export function OrderStatusBadge({ status }: { status: BookingStatus }) {
-  return <span className={`badge badge-sm font-medium ${badgeClass[status]}`}>{status}</span>;
+export function OrderStatusBadge({ state }: { state: OrderState }) {
+  return <span className={`badge badge-sm font-medium ${badgeClass[state]}`}>{state}</span>;
 }

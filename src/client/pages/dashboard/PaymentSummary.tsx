@@ -8,7 +8,7 @@ export function PaymentSummary({ order }: { order: Order }) {
       <div className="card-body">
         <p className="text-sm font-medium text-base-content/70">Hello, {order.personName}</p>
         <h2 className="card-title text-xl">Pay for {order.toolsName}</h2>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dl className="mt-2 grid grid-cols-[auto_1fr] items-baseline gap-x-6 gap-y-2">
           <dt className="text-base-content/70">Part</dt>
           <dd className="font-medium">{order.toolsName}</dd>
           <dt className="text-base-content/70">Person</dt>

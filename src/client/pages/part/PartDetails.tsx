@@ -46,7 +46,7 @@ export function PartDetails({ tool }: { tool: Tool }) {
         <RatingSummary total={summary?.total} averageRating={summary?.averageRating ?? null} />
         <p className="leading-relaxed whitespace-pre-line text-base-content/85">{tool.description}</p>
         <StockStatus minimumOrderQuantity={tool.minimumOrderQuantity} available={tool.available} />
-        <BookNowButton tool={tool} className="btn-lg w-full sm:w-auto sm:self-start sm:px-12" />
+        <BookNowButton tool={tool} opensFromSignIn className="btn-lg w-full sm:w-auto sm:self-start sm:px-12" />
       </div>
     </article>
   );

@@ -37,6 +37,7 @@ interface PartReviewsPage {
 function renderPart(
   part: object | Error,
   reviews: PartReviewsPage = { items: [review(2, 5), review(1, 4)], nextCursor: null, total: 2, averageRating: 4.5 },
+  at = `/parts/${partId}`,
 ) {
   return renderWithApi(<PartPage />, {
     procedures: {
@@ -46,7 +47,7 @@ function renderPart(
       },
       'reviews.forPart': () => reviews,
     },
-    at: `/parts/${partId}`,
+    at,
     routePath: '/parts/:id',
   });
 }
@@ -83,6 +84,20 @@ describe('PartPage', () => {
       'href',
       `/dashboard/addreview?part=${partId}`,
     );
+  });
+
+  it('opens the booking modal when a customer comes back from signing in through Book Now', async () => {
+    renderPart(headsets, undefined, `/parts/${partId}#book`);
+
+    // The modal's code loads lazily; under a busy test run that can take more than a second.
+    expect(await screen.findByRole('dialog', { name: 'Book Bike Headsets' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('leaves the booking modal closed on an ordinary visit', async () => {
+    renderPart(headsets);
+
+    await screen.findByRole('heading', { level: 1, name: 'Bike Headsets' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says plainly that it cannot be booked when the stock left is below the minimum order', async () => {
