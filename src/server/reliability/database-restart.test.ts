@@ -14,7 +14,6 @@ import { messages } from '../../shared/messages';
 import { buildApp } from '../app';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
-import { DEFAULT_HOLD_LIMITS } from '../services/hold-limits';
 import type { AppDeps } from '../context';
 import { openPostgres, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
@@ -28,6 +27,7 @@ import { payInBrowser } from '../testing/payments';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
 import { bookOverHttp, stockOf, type BookingAttempt } from '../testing/booking-load';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
+import { UNLIMITED_HOLDS } from '../testing/test-shop';
 
 const INITIAL_STOCK = 1_000_000;
 const CUSTOMERS = 24;
@@ -58,7 +58,8 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
       payments: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: payments.url }),
       sessions,
       adminEmails: new Set(),
-      holdLimits: DEFAULT_HOLD_LIMITS,
+      // Each customer books continuously, far past what one person may hold unpaid.
+      holdLimits: UNLIMITED_HOLDS,
       log: pino({ level: 'silent' }),
       metrics: createMetrics(),
     };

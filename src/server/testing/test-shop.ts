@@ -27,7 +27,7 @@ const UNTHROTTLED = Object.fromEntries(
 ) as RateLimitRules;
 
 /** Suites book as one customer far more than a person does; hold-limits tests pass real limits. */
-const UNLIMITED_HOLDS: HoldLimits = { bookings: 1_000_000, units: 1_000_000_000, valueCents: Number.MAX_SAFE_INTEGER };
+export const UNLIMITED_HOLDS: HoldLimits = { bookings: 1_000_000, units: 1_000_000_000, valueCents: Number.MAX_SAFE_INTEGER };
 
 export interface TestShop {
   database: TestDatabase;
