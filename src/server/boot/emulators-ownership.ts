@@ -40,7 +40,7 @@ export async function tryToOwnEmulators(dataDir: string): Promise<boolean> {
 }
 
 /** The pid holding the lock, if any. */
-export async function emulatorsOwner(dataDir: string): Promise<number | undefined> {
+async function emulatorsOwner(dataDir: string): Promise<number | undefined> {
   const text = await readFile(lockFile(dataDir), 'utf8').catch(() => undefined);
   const pid = Number(text);
   return text && Number.isInteger(pid) && pid > 0 ? pid : undefined;

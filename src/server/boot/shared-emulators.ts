@@ -18,7 +18,7 @@ import {
 } from './emulators-ownership';
 import { readOrCreateSecret } from './secrets';
 
-export interface PaymentsEmulatorKeys {
+interface PaymentsEmulatorKeys {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
