@@ -6,9 +6,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardFields } from '../../payments-emulator/testing/emulator';
 import type { EmulatorsRecord } from '../boot/emulators-ownership';
+import { bookings } from '../db/schema';
 import { startEmbeddedStorefront, type EmbeddedStorefront } from '../testing/embedded-storefront';
 import { signInForIdToken } from '../testing/firebase-accounts';
 import { form } from '../testing/payments';
@@ -74,6 +77,11 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     return ((await response.json()) as { clientSecret: string }).clientSecret;
   }
 
+  async function statusOf(bookingId: string): Promise<string | undefined> {
+    const [row] = await shop.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
+    return row?.status;
+  }
+
   function intentsAtTheEmulator(): Array<{ id: string; metadata: Record<string, string> }> {
     return (JSON.parse(readFileSync(join(dataDir, 'payments-emulator.json'), 'utf8')) as { paymentIntents: [] }).paymentIntents;
   }
@@ -99,7 +107,7 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     expect(orders.status).toBe(200);
   });
 
-  it('opens exactly one PaymentIntent for a booking whose payment is started through both processes', async () => {
+  it('opens exactly one PaymentIntent for a booking whose payment is started through both processes, and marks it paid once', async () => {
     const [first, second] = storefronts as [EmbeddedStorefront, EmbeddedStorefront];
     const customer = await shop.createUser('user');
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 5 });
@@ -114,6 +122,24 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     const secrets = await Promise.all([openIntent(first, customer.token, bookingId), openIntent(second, customer.token, bookingId)]);
 
     expect(secrets[0]).toBe(secrets[1]);
+    expect(intentsAtTheEmulator().filter((intent) => intent.metadata.bookingId === bookingId)).toHaveLength(1);
+
+    // Paid from the page of the process that runs the emulators: its event marks the booking paid
+    // in the shared database, whichever process the customer asks next.
+    const clientSecret = secrets[0];
+    const confirmed = await fetch(`${first.paymentsApiBase}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${readFileSync(join(dataDir, 'payments-publishable-key.secret'), 'utf8').trim()}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: (owner() as EmbeddedStorefront).baseUrl,
+      },
+      body: new URLSearchParams(cardFields(clientSecret, '4242424242424242')).toString(),
+    });
+    expect(confirmed.status).toBe(200);
+    const deadline = Date.now() + 15_000;
+    while ((await statusOf(bookingId)) !== 'paid' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await statusOf(bookingId)).toBe('paid');
     expect(intentsAtTheEmulator().filter((intent) => intent.metadata.bookingId === bookingId)).toHaveLength(1);
   });
 
