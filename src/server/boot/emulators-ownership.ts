@@ -4,8 +4,9 @@
 // (written whole: a temporary file renamed into place). Every other process on the data directory
 // reads the record and connects (docs/decisions/0017).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { heldByAnotherLiveProcess, tryToLock, unlock } from './pid-lock';
 
 export interface EmulatorsRecord {
   /** The process that started them and stops them. */
@@ -21,35 +22,19 @@ export interface EmulatorsRecord {
 const lockFile = (dataDir: string) => join(dataDir, 'emulators.lock');
 const recordFile = (dataDir: string) => join(dataDir, 'emulators.json');
 
-/** Takes ownership; false when a live process holds it. A lock left by a dead process is taken over. */
+/**
+ * Takes ownership; false while a live process holds it. A lock left by a dead process is taken over
+ * (the Auth emulator stops itself when its parent dies), and its record forgotten.
+ */
 export async function tryToOwnEmulators(dataDir: string): Promise<boolean> {
-  await mkdir(dataDir, { recursive: true });
-  for (;;) {
-    try {
-      await writeFile(lockFile(dataDir), String(process.pid), { flag: 'wx' });
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = await emulatorsOwner(dataDir);
-    if (holder !== undefined && isAlive(holder)) return false;
-    // Killed without stopping them (the Auth emulator stops itself when its parent dies): free.
-    await rm(recordFile(dataDir), { force: true });
-    await rm(lockFile(dataDir), { force: true });
-  }
-}
-
-/** The pid holding the lock, if any. */
-async function emulatorsOwner(dataDir: string): Promise<number | undefined> {
-  const text = await readFile(lockFile(dataDir), 'utf8').catch(() => undefined);
-  const pid = Number(text);
-  return text && Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  if (!(await tryToLock(lockFile(dataDir)))) return false;
+  await rm(recordFile(dataDir), { force: true });
+  return true;
 }
 
 /** True while a live process other than this one owns the emulators. */
-export async function ownedByAnotherLiveProcess(dataDir: string): Promise<boolean> {
-  const holder = await emulatorsOwner(dataDir);
-  return holder !== undefined && holder !== process.pid && isAlive(holder);
+export function ownedByAnotherLiveProcess(dataDir: string): Promise<boolean> {
+  return heldByAnotherLiveProcess(lockFile(dataDir));
 }
 
 export async function writeEmulatorsRecord(dataDir: string, record: EmulatorsRecord): Promise<void> {
@@ -71,14 +56,5 @@ export async function readEmulatorsRecord(dataDir: string): Promise<EmulatorsRec
 /** After the emulators have stopped: the record first, so nobody connects to what is gone. */
 export async function releaseEmulators(dataDir: string): Promise<void> {
   await rm(recordFile(dataDir), { force: true });
-  if ((await emulatorsOwner(dataDir)) === process.pid) await rm(lockFile(dataDir), { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  await unlock(lockFile(dataDir));
 }

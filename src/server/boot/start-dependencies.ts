@@ -7,7 +7,7 @@ import type { RuntimeConfig } from '../../shared/payments';
 import type { RateLimitStore } from '../auth/rate-limits';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import type { AppDeps } from '../context';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
 import { seedDemoAccounts, seedDemoData } from '../db/seed';
@@ -18,6 +18,7 @@ import { createStripeGateway } from '../payments/stripe-gateway';
 import { createMetrics } from '../metrics/metrics';
 import { openRateLimitStore } from './rate-limit-store';
 import { databaseBootFailure } from './boot-failure';
+import { lockHolder, tryToLock, unlock } from './pid-lock';
 import { readOrCreateSecret } from './secrets';
 import { useSharedEmulators, type SharedEmulators } from './shared-emulators';
 
@@ -95,6 +96,14 @@ async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Clo
     return handle;
   }
   const dir = join(config.database.dir, 'pglite');
+  // PGlite is one process's database: a second process writing the same files would corrupt it.
+  const lock = join(config.database.dir, 'pglite.lock');
+  if (!(await tryToLock(lock))) {
+    throw new ConfigError(
+      `DATA_DIR: the embedded database in ${dir} is open in process ${await lockHolder(lock)}; give each process its own DATA_DIR, or share a Postgres through DATABASE_URL.`,
+    );
+  }
+  closers.push(() => unlock(lock));
   const handle = await openPglite(dir);
   closers.push(() => handle.close());
   log.info(`database: embedded PGlite in ${dir}`);
