@@ -49,6 +49,15 @@ describe('owning the embedded emulators of a data directory', () => {
     expect(await readEmulatorsRecord(dataDir)).toBeUndefined();
   });
 
+  it('takes over a lock naming its own pid that it did not take, as a restarted container may find', async () => {
+    writeFileSync(join(dataDir, 'emulators.lock'), String(process.pid));
+
+    expect(await ownedByAnotherLiveProcess(dataDir)).toBe(false);
+    expect(await tryToOwnEmulators(dataDir)).toBe(true);
+    expect(await tryToOwnEmulators(dataDir)).toBe(false);
+    await releaseEmulators(dataDir);
+  });
+
   it('releases the record and the lock, so the next process can start them', async () => {
     expect(await tryToOwnEmulators(dataDir)).toBe(true);
     await writeEmulatorsRecord(dataDir, { pid: process.pid, paymentsUrl: 'http://127.0.0.1:12111' });
