@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPaymentsEmulator } from '../../payments-emulator';
-import { isLoopbackHost, type Config } from '../config';
+import { ConfigError, isLoopbackHost, type Config } from '../config';
 import { startAuthEmulator } from '../identity/auth-emulator';
 import {
   ownedByAnotherLiveProcess,
@@ -137,7 +137,7 @@ async function ownOrConnect(config: Config, wanted: WantedEmulators, log: Fastif
 function refuseOtherAddresses(record: EmulatorsRecord, wanted: WantedEmulators): void {
   const differs = (recorded: string | undefined, mine: string | undefined) => mine !== undefined && recorded !== mine;
   if (!differs(record.authHost, wanted.authHost) && !differs(record.paymentsUrl, wanted.paymentsUrl)) return;
-  throw new Error(
+  throw new ConfigError(
     `The embedded emulators of this data directory run at ${record.authHost ?? 'no Auth emulator'} and ${record.paymentsUrl ?? 'no payments emulator'} (process ${record.pid}), but this process is configured for ${wanted.authHost ?? 'none'} and ${wanted.paymentsUrl ?? 'none'}: give every process on one DATA_DIR the same FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_BASE.`,
   );
 }
