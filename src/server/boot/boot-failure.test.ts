@@ -2,7 +2,7 @@
 // trace: the real entry (index.ts) started as its own process with each bad setting. Identity and
 // payments are configured "for real" with test keys, which start nothing and call nobody at boot.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,19 @@ async function bootFailure(env: Record<string, string>): Promise<string> {
 
 it('names LOG_LEVEL when it is not a level', { timeout: BOOT_TIMEOUT_MS }, async () => {
   expect(await bootFailure({ LOG_LEVEL: 'loud' })).toMatch(/^LOG_LEVEL: must be one of/);
+});
+
+it('names DATA_DIR when another process has its embedded database open', { timeout: BOOT_TIMEOUT_MS }, async () => {
+  const shared = mkdtempSync(join(tmpdir(), 'sprocket-boot-failure-shared-'));
+  // As a running server leaves it: the lock names a live process (this test's).
+  writeFileSync(join(shared, 'pglite.lock'), String(process.pid));
+  try {
+    expect(await bootFailure({ DATA_DIR: shared })).toMatch(
+      new RegExp(`^DATA_DIR: the embedded database in .* is open in process ${process.pid}; give each process its own DATA_DIR`),
+    );
+  } finally {
+    rmSync(shared, { recursive: true, force: true });
+  }
 });
 
 it('names PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }, async () => {

@@ -1,18 +1,17 @@
-// Builds every dependency the app needs from the configuration, starting the embedded
-// emulators where a piece is not configured for real. Logs a line when a slow piece starts (the
-// Auth emulator takes seconds) and one when each piece is up, so a start is never silent.
+// Builds every dependency the app needs from the configuration, using the embedded emulators
+// (shared by every process on DATA_DIR) where a piece is not configured for real. Logs a line when
+// a slow piece starts (the Auth emulator takes seconds) and one when each piece is up, so a start
+// is never silent.
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { startPaymentsEmulator } from '../../payments-emulator';
 import type { RuntimeConfig } from '../../shared/payments';
 import type { RateLimitStore } from '../auth/rate-limits';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
-import { isLoopbackHost, type Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import type { AppDeps } from '../context';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
 import { seedDemoAccounts, seedDemoData } from '../db/seed';
-import { startAuthEmulator } from '../identity/auth-emulator';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import type { IdentityProvider } from '../identity/identity-provider';
 import type { PaymentsGateway } from '../payments/payments-gateway';
@@ -20,7 +19,9 @@ import { createStripeGateway } from '../payments/stripe-gateway';
 import { createMetrics } from '../metrics/metrics';
 import { openRateLimitStore } from './rate-limit-store';
 import { databaseBootFailure } from './boot-failure';
+import { lockHolder, tryToLock, unlock } from './pid-lock';
 import { readOrCreateSecret } from './secrets';
+import { useSharedEmulators, type SharedEmulators } from './shared-emulators';
 
 export interface StartedDependencies {
   deps: AppDeps;
@@ -37,12 +38,10 @@ type Closer = () => Promise<void>;
 export async function startDependencies(config: Config, log: FastifyBaseLogger): Promise<StartedDependencies> {
   const closers: Closer[] = [];
   try {
-    // The three pieces are independent: start them together (the Auth emulator takes longest).
-    const [database, identity, payments] = await settleAll([
-      openDatabase(config, log, closers),
-      startIdentity(config, log, closers),
-      startPayments(config, log, closers),
-    ] as const);
+    // The database and the emulators are independent: start them together (the Auth emulator takes longest).
+    const [database, emulators] = await settleAll([openDatabase(config, log, closers), useEmulators(config, log, closers)] as const);
+    const identity = identityOf(config, emulators);
+    const payments = paymentsOf(config, emulators);
     const rateLimits = await openRateLimitStore(config, database, log);
     closers.push(rateLimits.close);
     const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, 'session'));
@@ -107,6 +106,14 @@ async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Clo
     return handle;
   }
   const dir = join(config.database.dir, 'pglite');
+  // PGlite is one process's database: a second process writing the same files would corrupt it.
+  const lock = join(config.database.dir, 'pglite.lock');
+  if (!(await tryToLock(lock))) {
+    throw new ConfigError(
+      `DATA_DIR: the embedded database in ${dir} is open in process ${await lockHolder(lock)}; give each process its own DATA_DIR, or share a Postgres through DATABASE_URL.`,
+    );
+  }
+  closers.push(() => unlock(lock));
   log.info(`database: opening PGlite in ${dir} and applying migrations…`);
   const handle = await openPglite(dir);
   closers.push(() => handle.close());
@@ -114,85 +121,58 @@ async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Clo
   return handle;
 }
 
-async function startIdentity(
+function identityOf(
   config: Config,
-  log: FastifyBaseLogger,
-  closers: Closer[],
-): Promise<{ provider: IdentityProvider; web: RuntimeConfig['firebase'] }> {
+  emulators: SharedEmulators | undefined,
+): { provider: IdentityProvider; web: RuntimeConfig['firebase'] } {
   const identity = config.identity;
   if (identity.kind === 'firebase') {
-    log.info(`identity: Firebase project ${identity.projectId}`);
     return {
       provider: createFirebaseIdentity({ projectId: identity.projectId, credentialsJson: identity.serviceAccountJson }),
       web: { projectId: identity.projectId, ...identity.web },
     };
   }
-  const [host = '127.0.0.1', port = '9099'] = identity.host.split(':');
-  log.info(`identity: starting the Firebase Auth emulator at ${identity.host}…`);
-  const emulator = await startAuthEmulator({
-    host,
-    port: Number(port),
-    projectId: identity.projectId,
-    dataDir: join(config.dataDir, 'auth-emulator'),
-    log: (line) => log.debug({ emulator: 'auth' }, line),
-  });
-  closers.push(() => emulator.close());
-  log.info(`identity: Firebase Auth emulator at ${emulator.url} (project ${identity.projectId})`);
+  const host = emulators?.authHost ?? identity.host;
   return {
-    provider: createFirebaseIdentity({ projectId: identity.projectId, emulatorHost: emulator.host }),
+    provider: createFirebaseIdentity({ projectId: identity.projectId, emulatorHost: host }),
     web: {
       apiKey: 'demo-api-key',
       authDomain: `${identity.projectId}.firebaseapp.com`,
       projectId: identity.projectId,
-      emulatorUrl: emulator.url,
+      emulatorUrl: `http://${host}`,
     },
   };
 }
 
-async function startPayments(
+function paymentsOf(
   config: Config,
-  log: FastifyBaseLogger,
-  closers: Closer[],
-): Promise<{ gateway: PaymentsGateway; browser: RuntimeConfig['payments'] }> {
+  emulators: SharedEmulators | undefined,
+): { gateway: PaymentsGateway; browser: RuntimeConfig['payments'] } {
   const payments = config.payments;
   if (payments.kind === 'stripe') {
-    log.info(`payments: Stripe${payments.apiBase ? ` API at ${payments.apiBase}` : ''}`);
     return {
       gateway: createStripeGateway(payments),
       browser: { mode: 'stripe', publishableKey: payments.publishableKey },
     };
   }
-  const apiBase = new URL(payments.apiBase);
-  // Keys of this data directory's own, like the other secrets: with a well-known key, any program
-  // on the machine could create, read or pay the shop's PaymentIntents.
-  const [secretKey, publishableKey, webhookSecret] = await Promise.all([
-    readOrCreateSecret(config.dataDir, 'payments-secret-key', 'sk_test_'),
-    readOrCreateSecret(config.dataDir, 'payments-publishable-key', 'pk_test_'),
-    readOrCreateSecret(config.dataDir, 'payments-webhook', 'whsec_'),
-  ]);
-  log.info(`payments: starting the payments emulator at ${apiBase.host}…`);
-  const emulator = await startPaymentsEmulator({
-    host: apiBase.hostname,
-    port: Number(apiBase.port || 80),
-    secretKey,
-    publishableKey,
-    allowedOrigins: storefrontOrigins(config),
-    webhookSecret,
-    webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
-    stateFile: join(config.dataDir, 'payments-emulator.json'),
-    log: (line) => log.debug({ emulator: 'payments' }, line),
-  });
-  closers.push(() => emulator.close());
-  log.info(`payments: payments emulator at ${emulator.url}`);
+  if (!emulators?.payments) throw new Error('the payments emulator was not started');
+  const { url, keys } = emulators.payments;
   return {
-    gateway: createStripeGateway({ secretKey, webhookSecret, apiBase: emulator.url }),
-    browser: { mode: 'emulator', publishableKey, apiBase: emulator.url },
+    gateway: createStripeGateway({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret, apiBase: url }),
+    browser: { mode: 'emulator', publishableKey: keys.publishableKey, apiBase: url },
   };
 }
 
-/** The pages that confirm cards with the embedded payments emulator: the shop's own, and CORS_ORIGINS. */
-function storefrontOrigins(config: Config): string[] {
-  const hosts = isLoopbackHost(config.host) ? ['127.0.0.1', 'localhost', '[::1]'] : [config.host];
-  const own = hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`);
-  return [...own, ...(config.security.corsOrigins ?? []).map((origin) => new URL(origin).origin)];
+/** The embedded emulators, shared by every process on the data directory, when a piece is not real. */
+async function useEmulators(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<SharedEmulators | undefined> {
+  if (config.identity.kind === 'firebase') log.info(`identity: Firebase project ${config.identity.projectId}`);
+  if (config.payments.kind === 'stripe')
+    log.info(`payments: Stripe${config.payments.apiBase ? ` API at ${config.payments.apiBase}` : ''}`);
+  if (config.identity.kind !== 'emulator' && config.payments.kind !== 'emulator') return undefined;
+  const emulators = await useSharedEmulators({ config, log, takeOver: true });
+  closers.push(emulators.close);
+  if (emulators.authHost)
+    log.info(`identity: Firebase Auth emulator at http://${emulators.authHost} (project ${config.identity.projectId})`);
+  if (emulators.payments) log.info(`payments: payments emulator at ${emulators.payments.url}`);
+  return emulators;
 }

@@ -18,6 +18,8 @@ export interface EmbeddedStorefront {
   paymentsApiBase: string;
   /** Milliseconds from the spawn until GET /ready answered. */
   readyAfterMs: number;
+  /** The process started (node's, or npm's when the command is npm). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -29,11 +31,18 @@ export interface EmbeddedStorefrontOptions {
   /** Variables on top of the embedded ones (rate limits, NODE_ENV). */
   env?: Record<string, string>;
   readyTimeoutMs: number;
+  /**
+   * A data directory and emulator ports to share with other storefronts (kept on stop: the caller
+   * removes it); a new directory and free ports when absent.
+   */
+  shared?: { dataDir: string; authPort: number; paymentsPort: number };
 }
 
 export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions): Promise<EmbeddedStorefront> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-embedded-'));
-  const [port, authPort, paymentsPort] = [await getPort(), await getPort(), await getPort()];
+  const dataDir = options.shared?.dataDir ?? mkdtempSync(join(tmpdir(), 'sprocket-embedded-'));
+  const port = await getPort();
+  const authPort = options.shared?.authPort ?? (await getPort());
+  const paymentsPort = options.shared?.paymentsPort ?? (await getPort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const [program, ...args] = options.command;
@@ -54,7 +63,7 @@ export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions
   });
   const stop = async () => {
     await stopProcessGroup(server);
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    if (!options.shared) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
     await waitUntilReady(baseUrl, server, options.readyTimeoutMs);
@@ -67,6 +76,7 @@ export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions
     authEmulatorUrl: `http://127.0.0.1:${authPort}`,
     paymentsApiBase: `http://127.0.0.1:${paymentsPort}`,
     readyAfterMs: performance.now() - started,
+    pid: server.pid ?? 0,
     stop,
   };
 }

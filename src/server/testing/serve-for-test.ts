@@ -1,10 +1,10 @@
 // Test-only entry: the storefront built from the environment without starting any emulator, so a
 // test can run several server processes against one database, the run's Auth emulator
 // (FIREBASE_AUTH_EMULATOR_HOST) and a payments server it controls (STRIPE_API_BASE with test keys).
-// The database is DATABASE_URL, or PGlite under DATA_DIR; rate limits, the proxy, the role and the
-// shutdown deadline are configured as in index.ts (REDIS_URL, RATE_LIMIT_*, TRUST_PROXY, ROLE,
-// SHUTDOWN_TIMEOUT_MS). Prints {"listening": url} on stdout
-// once it listens (PORT=0 picks a free port) and shuts down exactly as index.ts does.
+// The database is DATABASE_URL, or PGlite under DATA_DIR; rate limits, the proxy, the role, the
+// shutdown deadline and tracing are configured as in index.ts (REDIS_URL, RATE_LIMIT_*, TRUST_PROXY,
+// ROLE, SHUTDOWN_TIMEOUT_MS, OTEL_*). Prints {"listening": url} on stdout once it listens (PORT=0
+// picks a free port) and shuts down exactly as index.ts does.
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../app';
@@ -12,6 +12,7 @@ import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
 import { openRateLimitStore } from '../boot/rate-limit-store';
 import { stopGracefullyOnSignals } from '../boot/shutdown';
+import { startTracing } from '../boot/tracing';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/database';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   if (identity.kind !== 'emulator' || payments.kind !== 'stripe' || !sessionSecret) {
     throw new Error('serve-for-test needs FIREBASE_AUTH_EMULATOR_HOST, STRIPE_* test keys with STRIPE_API_BASE, and SESSION_SECRET');
   }
+  const tracing = await startTracing(process.env);
   // Logs go to stderr: stdout carries only the listening line.
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
   const database =
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
       await firebase.close();
       await rateLimits.close();
       await database.close();
+      await tracing?.shutdown();
     },
     { timeoutMs: config.shutdownTimeoutMs },
   );

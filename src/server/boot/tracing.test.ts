@@ -1,0 +1,78 @@
+// Tracing as an operator turns it on: a server process given OTEL_EXPORTER_OTLP_ENDPOINT sends its
+// spans over OTLP/HTTP to a receiver in this test, named by route pattern or tRPC procedure, with
+// nothing of the URL a caller sent (emails, query strings, junk procedure names).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../testing/server-process';
+
+interface ReceivedSpan {
+  name: string;
+  attributes: Array<{ key: string; value: Record<string, unknown> }>;
+}
+
+interface ExportRequest {
+  resourceSpans: Array<{
+    resource: { attributes: ReceivedSpan['attributes'] };
+    scopeSpans: Array<{ spans: ReceivedSpan[] }>;
+  }>;
+}
+
+let receiver: Server;
+const received: ExportRequest[] = [];
+let dataDir: string;
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      if (request.url === '/v1/traces') received.push(JSON.parse(body) as ExportRequest);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  dataDir = mkdtempSync(join(tmpdir(), 'sprocket-tracing-'));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => receiver.close(resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('tracing turned on by OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it('names each request’s span by route pattern or procedure and sends no email or query string', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+      OTEL_SERVICE_NAME: 'sprocket-under-test',
+    });
+    const answered = await Promise.all(
+      [
+        '/admin/secret.person@example.com?token=abc123',
+        '/trpc/tools.list?debug=hidden-query',
+        '/trpc/someone@example.com',
+        '/nowhere/someone@example.com?x=hidden-query',
+        '/health',
+      ].map(async (path) => (await fetch(`${server.url}${path}`)).status),
+    );
+    // The last spans are sent when the process stops.
+    expect(await server.stop()).toBe(0);
+
+    expect(answered).toEqual([401, 200, 404, 404, 200]);
+    const spans = received.flatMap((request) =>
+      request.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
+    );
+    expect(spans.map((span) => span.name)).toEqual(
+      expect.arrayContaining(['GET /admin/:email', 'GET /trpc/tools.list', 'GET /trpc/:path', 'GET unmatched']),
+    );
+    expect(spans.map((span) => span.name)).not.toContain('GET /health');
+    const sent = JSON.stringify(received);
+    expect(sent).toContain('sprocket-under-test');
+    for (const secret of ['example.com', 'abc123', 'hidden-query', '?']) expect(sent).not.toContain(secret);
+  });
+});

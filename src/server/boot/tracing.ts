@@ -1,0 +1,61 @@
+// OpenTelemetry tracing, on when the operator names an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT
+// or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) and off otherwise: then nothing of the SDK is loaded.
+// Started before the app is built: @fastify/otel hooks every Fastify instance as it is created
+// (Fastify's `fastify.initialization` diagnostics channel), so no module needs patching at load.
+// Each request is one span named by its route pattern, or by its tRPC procedures, never by the URL,
+// which can carry emails, ids and query strings (docs/decisions/0013).
+import type { Span } from '@opentelemetry/api';
+import type { FastifyRequest } from 'fastify';
+
+export interface Tracing {
+  /** Sends the spans still buffered, then stops. */
+  shutdown: () => Promise<void>;
+}
+
+/** What the spans may say of a request: its method and route pattern, or the procedures called. */
+function requestSpanName(request: Pick<FastifyRequest, 'method' | 'params' | 'routeOptions'>): string {
+  const route = request.routeOptions.url;
+  if (route === undefined) return `${request.method} unmatched`;
+  const procedures = (request.params as { path?: unknown } | undefined)?.path;
+  // The tRPC route's only parameter: one procedure or a batch ("tools.list,reviews.list"). Anything
+  // else is a caller's junk and may be anything, so it is named by the pattern alone.
+  if (route.startsWith('/trpc/') && typeof procedures === 'string' && /^[\w.,]{1,200}$/.test(procedures)) {
+    return `${request.method} /trpc/${procedures}`;
+  }
+  return `${request.method} ${route}`;
+}
+
+export async function startTracing(env: NodeJS.ProcessEnv): Promise<Tracing | undefined> {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
+
+  const [{ NodeSDK, resources }, { OTLPTraceExporter }, { FastifyOtelInstrumentation }] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@fastify/otel'),
+  ]);
+  const sdk = new NodeSDK({
+    serviceName: env.OTEL_SERVICE_NAME ? undefined : 'sprocket',
+    // Reads the endpoint, headers and timeout from the standard OTEL_EXPORTER_OTLP_* variables.
+    traceExporter: new OTLPTraceExporter(),
+    instrumentations: [
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        // Probes of the load balancer and the orchestrator, every few seconds: not worth a trace.
+        ignorePaths: ({ url }) => url === '/health' || url === '/ready',
+        requestHook: nameByRoute,
+      }),
+    ],
+    // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES only: no host or process details are collected.
+    resourceDetectors: [resources.envDetector],
+  });
+  sdk.start();
+  return { shutdown: () => sdk.shutdown() };
+}
+
+/** Replaces the URL @fastify/otel records (url.path) with the route pattern, and names the span. */
+function nameByRoute(span: Span, request: FastifyRequest): void {
+  const name = requestSpanName(request);
+  span.updateName(name);
+  span.setAttribute('url.path', name.slice(name.indexOf(' ') + 1));
+}
