@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
     role: config.role,
+    ...(started.mailer ? { emailSender: { mailer: started.mailer } } : {}),
   });
   stopGracefullyOnSignals(app, log, started.close);
 

@@ -18,7 +18,10 @@ import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createMetrics } from '../metrics/metrics';
 import { openRateLimitStore } from './rate-limit-store';
-import { databaseBootFailure } from './boot-failure';
+import { createSmtpMailer, type Mailer } from '../email/mailer';
+import { startMailCatcher } from '../email/mail-catcher';
+import { runsBackgroundJobs } from '../process-role';
+import { databaseBootFailure, mailCatcherBootFailure } from './boot-failure';
 import { readOrCreateSecret } from './secrets';
 
 export interface StartedDependencies {
@@ -27,6 +30,10 @@ export interface StartedDependencies {
   ping: () => Promise<void>;
   /** Where the rate limits are counted. */
   rateLimitStore: RateLimitStore;
+  /** Sends the order emails; absent in a process that runs no background jobs (ROLE=web). */
+  mailer?: Mailer;
+  /** The embedded mail catcher's web inbox, when it runs (no SMTP_URL). */
+  mailInbox?: string;
   /** Stops what was started, in reverse order. */
   close: () => Promise<void>;
 }
@@ -36,11 +43,12 @@ type Closer = () => Promise<void>;
 export async function startDependencies(config: Config, log: FastifyBaseLogger): Promise<StartedDependencies> {
   const closers: Closer[] = [];
   try {
-    // The three pieces are independent: start them together (the Auth emulator takes longest).
-    const [database, identity, payments] = await settleAll([
+    // The pieces are independent: start them together (the Auth emulator takes longest).
+    const [database, identity, payments, mail] = await settleAll([
       openDatabase(config, log, closers),
       startIdentity(config, log, closers),
       startPayments(config, log, closers),
+      startMail(config, log, closers),
     ] as const);
     const rateLimits = await openRateLimitStore(config, database, log);
     closers.push(rateLimits.close);
@@ -64,6 +72,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
       runtimeConfig: { firebase: identity.web, payments: payments.browser },
       ping: database.ping,
       rateLimitStore: rateLimits.store,
+      ...mail,
       close: () => closeAll(closers),
     };
   } catch (error) {
@@ -182,4 +191,30 @@ function storefrontOrigins(config: Config): string[] {
   const hosts = isLoopbackHost(config.host) ? ['127.0.0.1', 'localhost', '[::1]'] : [config.host];
   const own = hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`);
   return [...own, ...(config.security.corsOrigins ?? []).map((origin) => new URL(origin).origin)];
+}
+
+/**
+ * The order emails' way out, in the processes that send them: the configured SMTP server, or the
+ * embedded mail catcher (its inbox on MAIL_INBOX_PORT, loopback only).
+ */
+async function startMail(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<{ mailer?: Mailer; mailInbox?: string }> {
+  const mail = config.mail;
+  if (!runsBackgroundJobs(config.role)) {
+    log.info('mail: sent by the worker processes');
+    return {};
+  }
+  if (mail.kind === 'smtp') {
+    const mailer = createSmtpMailer(mail.url, mail.from);
+    closers.push(async () => mailer.close());
+    log.info(`mail: SMTP at ${new URL(mail.url).host}`);
+    return { mailer };
+  }
+  const catcher = await startMailCatcher({ dataDir: config.dataDir, inboxPort: mail.inboxPort }).catch((error: unknown) => {
+    throw mailCatcherBootFailure(error, mail.inboxPort);
+  });
+  closers.push(() => catcher.close());
+  const mailer = createSmtpMailer(catcher.smtpUrl, mail.from);
+  closers.push(async () => mailer.close());
+  log.info(`mail: mail catcher, inbox at ${catcher.inboxUrl} (SMTP at ${new URL(catcher.smtpUrl).host})`);
+  return { mailer, mailInbox: catcher.inboxUrl };
 }
