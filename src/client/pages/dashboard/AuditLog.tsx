@@ -16,6 +16,7 @@ const actionLabels: Record<string, string> = {
   'order.ship': 'Shipped order',
   'order.cancel': 'Cancelled order',
   'review.remove': 'Removed review',
+  'email.retry': 'Retried email',
 };
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
