@@ -94,8 +94,8 @@ describe('the email sender', () => {
       expect(await outboxRow(booking._id)).toMatchObject({
         status: 'pending',
         attempts: attempt,
-        lastError: expect.stringMatching(/ECONNREFUSED/),
       });
+      expect((await outboxRow(booking._id)).lastError).toMatch(/ECONNREFUSED/);
       // Not tried again before its delay has passed.
       expect(await deliverDueEmails(shop.database.db, down, new Date(now.getTime() + retryDelayMs(attempt) - 1000))).toMatchObject({
         retrying: 0,
@@ -110,11 +110,9 @@ describe('the email sender', () => {
     // Failed for good: no later pass tries it, and admins see it with its error.
     expect(await deliverDueEmails(shop.database.db, mailer, new Date(now.getTime() + 86_400_000))).toMatchObject({ sent: 0 });
     const listed = await shop.caller(admin.user).emails.undelivered({});
-    expect(listed.items.find((email) => email._id === failed.id)).toMatchObject({
-      status: 'failed',
-      attempts: MAX_EMAIL_ATTEMPTS,
-      lastError: expect.stringMatching(/ECONNREFUSED/),
-    });
+    const shown = listed.items.find((email) => email._id === failed.id);
+    expect(shown).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
+    expect(shown?.lastError).toMatch(/ECONNREFUSED/);
     expect(await caughtFor(booking._id)).toEqual([]);
 
     await shop.caller(admin.user).emails.retry({ id: failed.id });
