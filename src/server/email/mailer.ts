@@ -3,7 +3,7 @@
 // retries it) rather than holding the sender past its claim on the email.
 import nodemailer from 'nodemailer';
 
-export interface OutgoingEmail {
+interface OutgoingEmail {
   to: string;
   subject: string;
   html: string;

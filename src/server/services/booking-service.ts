@@ -16,8 +16,9 @@ export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
 /**
  * Books a part for the user in one statement: a conditional UPDATE takes the stock only if
  * enough is left (and the total is what the customer saw, and payable), and the booking is
- * inserted from what it returned, with its booking email in the outbox (nothing when refused). Concurrent bookings (in any number of processes) can never
- * oversell, and the part's row is locked only for that one statement, not across round trips.
+ * inserted from what it returned, with its booking email in the outbox (nothing when refused).
+ * Concurrent bookings (in any number of processes) can never oversell, and the part's row is
+ * locked only for that one statement, not across round trips.
  */
 export async function createBooking(db: Database, user: SessionUser, input: CreateBookingInput): Promise<BookingRow> {
   const expectedTotalCents = input.price === undefined ? null : dollarsToCents(input.price);
@@ -143,8 +144,8 @@ export function refuseUnlessUnpaid(booking: Pick<BookingRow, 'status'>): void {
 
 /**
  * Cancels an unpaid booking, returns its stock and queues its cancelled (or expired) email, in one
- * statement: the stock half of
- * cancelBooking (cancellation.ts), which every cancel goes through so the intent is closed first.
+ * statement: the stock half of cancelBooking (cancellation.ts), which every cancel goes through so
+ * the intent is closed first.
  * Only a booking still unpaid at the moment of the update is cancelled, so a concurrent payment
  * wins cleanly.
  */
