@@ -209,7 +209,7 @@ async function startMail(config: Config, log: FastifyBaseLogger, closers: Closer
     log.info(`mail: SMTP at ${new URL(mail.url).host}`);
     return { mailer };
   }
-  const catcher = await startMailCatcher({ dataDir: config.dataDir, inboxPort: mail.inboxPort }).catch((error: unknown) => {
+  const catcher = await startMailCatcher({ inboxPort: mail.inboxPort }).catch((error: unknown) => {
     throw mailCatcherBootFailure(error, mail.inboxPort);
   });
   closers.push(() => catcher.close());
