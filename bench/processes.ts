@@ -25,7 +25,16 @@ export async function startStorefront(env: Record<string, string>): Promise<Runn
   const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/server/index.js'], {
     cwd: projectRoot,
     // Request logging as shipped: every request is logged (to a discarded stdout).
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    // MAIL_INBOX_PORT 0: several storefronts each start their mail catcher on a free port.
+    env: {
+      ...process.env,
+      MAIL_INBOX_PORT: '0',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -120,6 +120,7 @@ describe('accessibility: no serious or critical axe violation', () => {
       ['/dashboard/manageproducts', (current) => rowWith(current, part.name)],
       ['/dashboard/managereviews', (current) => current.getByRole('button', { name: /^Remove the review by / })],
       ['/dashboard/profile', (current) => current.getByRole('img', { name: /^Photo of / })],
+      ['/dashboard/emails', heading('Emails')],
     ]);
 
     await page.goto('/dashboard/managereviews');

@@ -1,6 +1,6 @@
 // Once per journey run: start the real storefront the way `npm start` does (the production build,
 // made if its sources changed, then the server from dist/) in embedded mode (PGlite, Firebase Auth
-// emulator, payments emulator) on free ports; stop it afterwards.
+// emulator, payments emulator, mail catcher) on free ports; stop it afterwards.
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from '../src/server/testing/chromium-path';
 import { startEmbeddedStorefront } from '../src/server/testing/embedded-storefront';
@@ -10,6 +10,7 @@ declare module 'vitest' {
     baseUrl: string;
     authEmulatorUrl: string;
     paymentsApiBase: string;
+    mailInboxUrl: string;
   }
 }
 
@@ -44,6 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', storefront.baseUrl);
   project.provide('authEmulatorUrl', storefront.authEmulatorUrl);
   project.provide('paymentsApiBase', storefront.paymentsApiBase);
+  project.provide('mailInboxUrl', storefront.mailInboxUrl);
 
   return async () => {
     await storefront.stop();

@@ -24,6 +24,7 @@ const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
 const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
 const ManageReviews = lazyPage(() => import('./pages/dashboard/ManageReviews'));
 const AuditLog = lazyPage(() => import('./pages/dashboard/AuditLog'));
+const UndeliveredEmails = lazyPage(() => import('./pages/dashboard/UndeliveredEmails'));
 const MakeAdmin = lazyPage(() => import('./pages/dashboard/MakeAdmin'));
 
 /**
@@ -109,6 +110,14 @@ export function AppRoutes() {
             element={
               <RequireAdmin>
                 <AuditLog />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="emails"
+            element={
+              <RequireAdmin>
+                <UndeliveredEmails />
               </RequireAdmin>
             }
           />

@@ -20,6 +20,8 @@ import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/publi
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
 import { startHoldExpiry, type HoldExpiryTimer } from './services/hold-expiry';
+import type { Mailer } from './email/mailer';
+import { startEmailSender, type EmailSenderTimer } from './email/outbox-sender';
 import { runsBackgroundJobs, servesShop, type ProcessRole } from './process-role';
 import { appRouter, type AppRouter } from './routers';
 import { trpcAdapter, type TrpcAdapterOptions } from './trpc-adapter';
@@ -48,6 +50,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** Whether it serves the shop, runs the hold expiry, or both (the default). */
   role?: ProcessRole;
+  /** Deliver the queued order emails through this mailer, from ready to close; absent: never. */
+  emailSender?: { mailer: Mailer; everyMs?: number };
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -80,6 +84,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   });
   const role = options.role ?? 'all';
   if (options.holdExpiry && runsBackgroundJobs(role)) runHoldExpiry(app, deps, options.holdExpiry);
+  if (options.emailSender && runsBackgroundJobs(role)) runEmailSender(app, deps, options.emailSender);
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
@@ -164,6 +169,17 @@ function runHoldExpiry(app: FastifyInstance, deps: AppDeps, holdExpiry: NonNulla
   let timer: HoldExpiryTimer | undefined;
   app.addHook('onReady', async () => {
     timer = startHoldExpiry(deps, holdExpiry);
+  });
+  app.addHook('onClose', async () => {
+    await timer?.stop();
+  });
+}
+
+/** The background email sender: starts when the app is ready, stops (after its pass) on close. */
+function runEmailSender(app: FastifyInstance, deps: AppDeps, emailSender: NonNullable<AppOptions['emailSender']>): void {
+  let timer: EmailSenderTimer | undefined;
+  app.addHook('onReady', async () => {
+    timer = startEmailSender({ db: deps.db, mailer: emailSender.mailer, log: deps.log }, { everyMs: emailSender.everyMs });
   });
   app.addHook('onClose', async () => {
     await timer?.stop();

@@ -33,6 +33,17 @@ describe('loadConfig', () => {
     expect(stripe.database.kind).toBe('pglite');
   });
 
+  it('sends email to the embedded mail catcher unless SMTP_URL names a mail server', () => {
+    expect(loadConfig({}).mail).toEqual({ kind: 'catcher', inboxPort: 1080, from: 'Sprocket <orders@sprocket.example>' });
+    expect(loadConfig({ MAIL_INBOX_PORT: '2080' }).mail).toMatchObject({ kind: 'catcher', inboxPort: 2080 });
+    expect(loadConfig({ SMTP_URL: 'smtps://shop:secret@mail.example:465', MAIL_FROM: 'Shop <shop@example.com>' }).mail).toEqual({
+      kind: 'smtp',
+      url: 'smtps://shop:secret@mail.example:465',
+      from: 'Shop <shop@example.com>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example:25' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+  });
+
   it('holds unpaid bookings for 24 hours unless HOLD_EXPIRY_HOURS says otherwise', () => {
     expect(loadConfig({}).holdExpiryMs).toBe(24 * 60 * 60 * 1000);
     expect(loadConfig({ HOLD_EXPIRY_HOURS: '0.5' }).holdExpiryMs).toBe(30 * 60 * 1000);

@@ -146,6 +146,13 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /** The mail server order emails are sent through; without it, the embedded mail catcher. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Sprocket <orders@sprocket.example>'),
+  MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(1080),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The bearer a scraper sends for GET /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -171,6 +178,9 @@ type IdentityConfig =
       web: { apiKey: string; authDomain: string; appId?: string };
     };
 
+/** Where order emails go: a real mail server, or the embedded catcher with its web inbox. */
+type MailConfig = { kind: 'smtp'; url: string; from: string } | { kind: 'catcher'; inboxPort: number; from: string };
+
 type PaymentsConfig =
   | { kind: 'emulator'; apiBase: string }
   | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
@@ -185,6 +195,7 @@ export interface Config {
   database: DatabaseConfig;
   identity: IdentityConfig;
   payments: PaymentsConfig;
+  mail: MailConfig;
   /** How long an unpaid booking holds its stock before it is cancelled as expired (HOLD_EXPIRY_HOURS). */
   holdExpiryMs: number;
   /** How much one customer may hold unpaid (HOLD_LIMIT_BOOKINGS, HOLD_LIMIT_UNITS, HOLD_LIMIT_DOLLARS). */
@@ -235,6 +246,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       : { kind: 'pglite', dir: vars.DATA_DIR },
     identity: identityConfig(vars),
     payments: paymentsConfig(vars),
+    mail: vars.SMTP_URL
+      ? { kind: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
+      : { kind: 'catcher', inboxPort: vars.MAIL_INBOX_PORT, from: vars.MAIL_FROM },
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
     holdLimits: { bookings: vars.HOLD_LIMIT_BOOKINGS, units: vars.HOLD_LIMIT_UNITS, valueCents: vars.HOLD_LIMIT_DOLLARS * 100 },
     security: securityOverrides(vars),

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
     role: config.role,
+    ...(started.mailer ? { emailSender: { mailer: started.mailer } } : {}),
   });
   const close = async () => {
     await started.close();
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     await close();
     throw listenBootFailure(error, config.host, config.port);
   });
-  announceReady(readyFacts(url, config), log);
+  announceReady(readyFacts(url, config, started.mailInbox), log);
 }
 
 main().catch((error: unknown) => {

@@ -75,6 +75,8 @@ export const messages = {
   notYourOrder: 'This order belongs to another customer.',
   orderAlreadyPaid: 'This order is already paid and cannot be cancelled.',
   orderNotPaid: 'Only a paid order can be shipped.',
+  emailNotFound: 'This email does not exist.',
+  emailAlreadySent: 'This email has already been sent.',
   orderNotPayable: 'This order can no longer be paid.',
   orderCancelled: 'This order was cancelled.',
   priceChanged: 'The price has changed. Please review the new total.',

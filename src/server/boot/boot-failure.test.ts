@@ -39,6 +39,7 @@ async function bootFailure(env: Record<string, string>): Promise<string> {
       STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
       STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
       LOG_LEVEL: 'warn',
+      MAIL_INBOX_PORT: '0',
       ...env,
     },
   }).then(
@@ -74,6 +75,19 @@ it('names PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }
   try {
     expect(await bootFailure({ PORT: String(port) })).toBe(
       `PORT: 127.0.0.1:${port} is already in use; stop what listens there or set another PORT.`,
+    );
+  } finally {
+    taken.close();
+  }
+});
+
+it('names MAIL_INBOX_PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }, async () => {
+  const port = await getPort();
+  const taken: Server = createServer();
+  await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+  try {
+    expect(await bootFailure({ MAIL_INBOX_PORT: String(port) })).toBe(
+      `MAIL_INBOX_PORT: 127.0.0.1:${port} is already in use; set another MAIL_INBOX_PORT, or SMTP_URL to send through a mail server.`,
     );
   } finally {
     taken.close();

@@ -32,3 +32,12 @@ export function listenBootFailure(error: unknown, host: string, port: number): u
   if (code === 'EADDRNOTAVAIL') return new ConfigError(`HOST: ${host} is not an address of this machine.`);
   return error;
 }
+
+/** The mail catcher's inbox could not listen: a ConfigError naming MAIL_INBOX_PORT, or the error itself. */
+export function mailCatcherBootFailure(error: unknown, port: number): unknown {
+  if (codeOf(error) === 'EADDRINUSE')
+    return new ConfigError(
+      `MAIL_INBOX_PORT: 127.0.0.1:${port} is already in use; set another MAIL_INBOX_PORT, or SMTP_URL to send through a mail server.`,
+    );
+  return error;
+}

@@ -18,7 +18,10 @@ import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createMetrics } from '../metrics/metrics';
 import { openRateLimitStore } from './rate-limit-store';
-import { databaseBootFailure } from './boot-failure';
+import { createSmtpMailer, type Mailer } from '../email/mailer';
+import { startMailCatcher } from '../email/mail-catcher';
+import { runsBackgroundJobs } from '../process-role';
+import { databaseBootFailure, mailCatcherBootFailure } from './boot-failure';
 import { lockHolder, tryToLock, unlock } from './pid-lock';
 import { readOrCreateSecret } from './secrets';
 import { useSharedEmulators, type SharedEmulators } from './shared-emulators';
@@ -29,6 +32,10 @@ export interface StartedDependencies {
   ping: () => Promise<void>;
   /** Where the rate limits are counted. */
   rateLimitStore: RateLimitStore;
+  /** Sends the order emails; absent in a process that runs no background jobs (ROLE=web). */
+  mailer?: Mailer;
+  /** The embedded mail catcher's web inbox, when it runs (no SMTP_URL). */
+  mailInbox?: string;
   /** Stops what was started, in reverse order. */
   close: () => Promise<void>;
 }
@@ -38,8 +45,13 @@ type Closer = () => Promise<void>;
 export async function startDependencies(config: Config, log: FastifyBaseLogger): Promise<StartedDependencies> {
   const closers: Closer[] = [];
   try {
-    // The database and the emulators are independent: start them together (the Auth emulator takes longest).
-    const [database, emulators] = await settleAll([openDatabase(config, log, closers), useEmulators(config, log, closers)] as const);
+    // The database, the emulators and the mail are independent: start them together (the Auth
+    // emulator takes longest).
+    const [database, emulators, mail] = await settleAll([
+      openDatabase(config, log, closers),
+      useEmulators(config, log, closers),
+      startMail(config, log, closers),
+    ] as const);
     const identity = identityOf(config, emulators);
     const payments = paymentsOf(config, emulators);
     const rateLimits = await openRateLimitStore(config, database, log);
@@ -68,6 +80,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
       runtimeConfig: { firebase: identity.web, payments: payments.browser },
       ping: database.ping,
       rateLimitStore: rateLimits.store,
+      ...mail,
       close: () => closeAll(closers),
     };
   } catch (error) {
@@ -175,4 +188,30 @@ async function useEmulators(config: Config, log: FastifyBaseLogger, closers: Clo
     log.info(`identity: Firebase Auth emulator at http://${emulators.authHost} (project ${config.identity.projectId})`);
   if (emulators.payments) log.info(`payments: payments emulator at ${emulators.payments.url}`);
   return emulators;
+}
+
+/**
+ * The order emails' way out, in the processes that send them: the configured SMTP server, or the
+ * embedded mail catcher (its inbox on MAIL_INBOX_PORT, loopback only).
+ */
+async function startMail(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<{ mailer?: Mailer; mailInbox?: string }> {
+  const mail = config.mail;
+  if (!runsBackgroundJobs(config.role)) {
+    log.info('mail: sent by the worker processes');
+    return {};
+  }
+  if (mail.kind === 'smtp') {
+    const mailer = createSmtpMailer(mail.url, mail.from);
+    closers.push(async () => mailer.close());
+    log.info(`mail: SMTP at ${new URL(mail.url).host}`);
+    return { mailer };
+  }
+  const catcher = await startMailCatcher({ inboxPort: mail.inboxPort }).catch((error: unknown) => {
+    throw mailCatcherBootFailure(error, mail.inboxPort);
+  });
+  closers.push(() => catcher.close());
+  const mailer = createSmtpMailer(catcher.smtpUrl, mail.from);
+  closers.push(async () => mailer.close());
+  log.info(`mail: mail catcher, inbox at ${catcher.inboxUrl} (SMTP at ${new URL(catcher.smtpUrl).host})`);
+  return { mailer, mailInbox: catcher.inboxUrl };
 }

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bookingStatuses } from '../../shared/bookings';
+import { emailKinds, emailStatuses } from '../../shared/emails';
 import { roles } from '../../shared/users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -175,6 +176,44 @@ export const paymentEvents = pgTable('payment_events', {
   bookingId: uuid('booking_id').references(() => bookings.id),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const emailKind = pgEnum('email_kind', emailKinds);
+export const emailStatus = pgEnum('email_status', emailStatuses);
+
+/**
+ * The transactional outbox of order emails: a row is written in the same transaction as the order
+ * change it tells of, so an email is queued exactly when the change commits, and the sender
+ * (email/outbox-sender.ts) delivers it later, retrying with backoff; sending never holds up or
+ * fails the order. A claimed row's next_attempt_at is pushed ahead for the claim's lease, so
+ * another process skips it while it is being sent.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    kind: emailKind('kind').notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    recipient: text('recipient').notNull(),
+    status: emailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_seq_unique').on(t.seq),
+    index('email_outbox_booking').on(t.bookingId),
+    /** The sender's claim: the pending rows that are due, oldest first. */
+    index('email_outbox_pending_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('email_outbox_attempts_not_negative', sql`${t.attempts} >= 0`),
+  ],
+);
 
 /** Who did each admin action, and when. */
 export const auditEvents = pgTable(

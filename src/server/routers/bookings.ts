@@ -11,6 +11,7 @@ import { recordAudit } from '../services/audit';
 import { createBooking, loadAccessibleBooking } from '../services/booking-service';
 import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
 import { cancelBooking } from '../services/cancellation';
+import { queueOrderEmail } from '../services/email-outbox';
 import { markBookingPaid } from '../services/payment-service';
 import { adminProcedure, adminWriteProcedure, protectedProcedure, router } from '../trpc';
 
@@ -121,6 +122,7 @@ export const bookingsRouter = router({
         throw new TRPCError({ code: 'CONFLICT', message: messages.orderNotPaid });
       }
       await recordAudit(tx, ctx.user, 'order.ship', `${shipped.toolName} for ${shipped.email} (${shipped.id})`);
+      await queueOrderEmail(tx, 'shipped', shipped);
       return toBookingView(shipped);
     });
   }),

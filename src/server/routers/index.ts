@@ -1,6 +1,7 @@
 // The whole API. `AppRouter` is the only thing the browser imports from the server.
 import { createCallerFactory, router } from '../trpc';
 import { bookingsRouter } from './bookings';
+import { emailsRouter } from './emails';
 import { paymentsRouter } from './payments';
 import { reviewsRouter } from './reviews';
 import { toolsRouter } from './tools';
@@ -12,6 +13,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   users: usersRouter,
   payments: paymentsRouter,
+  emails: emailsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,9 +2,11 @@
 // HTTP by each kind of caller with valid input, against one table of expected outcomes. A
 // procedure or route missing from the table fails the suite; a refused call must change nothing.
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { messages } from '../../shared/messages';
+import { emailOutbox } from '../db/schema';
 import { signInForIdToken } from '../testing/firebase-accounts';
 import { eventFor, form, openIntent, paidBooking, payInBrowser, providerIntent, stripeFor } from '../testing/payments';
 import { createTestShop, type TestShop } from '../testing/test-shop';
@@ -88,6 +90,15 @@ const paidAtProvider = async ({ shop, cast, partId }: World) => {
 const someonesReview = async ({ shop, cast }: World) =>
   shop.caller(cast.otherCustomer.user).reviews.create({ rating: 2, text: 'Removed by the matrix.' });
 const paidBookingId = async ({ shop, cast }: World) => (await paidBooking(shop, cast.owner)).booking._id;
+/** The booking email queued for a fresh booking of the owner, for an admin to send again. */
+const queuedEmail = async (world: World) => {
+  const booking = await ownersBooking(world);
+  const [email] = await world.shop.deps.db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.bookingId, booking._id));
+  return email!.id;
+};
 const someoneToPromote = async ({ shop }: World) => (await shop.createUser('user')).user;
 
 const firebaseAccounts = new Map<string, string>();
@@ -180,6 +191,8 @@ const procedures: Record<string, Operation<unknown>> = {
   }),
   'users.remove': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => trpcCall('users.remove', { id: u.id }) }),
   'users.auditLog': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.auditLog') }),
+  'emails.undelivered': op({ expected: ADMIN_ONLY, call: () => trpcCall('emails.undelivered', { limit: 5 }) }),
+  'emails.retry': op({ expected: ADMIN_ONLY, fixture: queuedEmail, call: (id) => trpcCall('emails.retry', { id }) }),
   'payments.createIntent': op({
     expected: OWNER_ONLY,
     fixture: ownersBooking,

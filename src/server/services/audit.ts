@@ -10,7 +10,8 @@ export type AuditAction =
   | 'part.delete'
   | 'order.ship'
   | 'order.cancel'
-  | 'review.remove';
+  | 'review.remove'
+  | 'email.retry';
 
 type Executor = Pick<Database, 'insert'>;
 

@@ -8,7 +8,7 @@ import { dollarsToCents } from '../../shared/money';
 import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/database';
 import { preparedStatement } from '../db/prepared';
-import { bookings, tools, users } from '../db/schema';
+import { bookings, emailOutbox, tools, users } from '../db/schema';
 import { bookingColumns, type BookingRow } from './booking-views';
 import { holdLimitRefusal, type Held, type HoldLimits } from './hold-limits';
 
@@ -17,9 +17,10 @@ export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
 /**
  * Books a part for the user in one statement: a conditional UPDATE takes the stock only if
  * enough is left (and the total is what the customer saw, and payable, and within what the
- * customer may hold unpaid), and the booking is inserted from what it returned. Concurrent
- * bookings (in any number of processes) can never oversell, and the part's row is locked only
- * for that statement and its commit, not across round trips.
+ * customer may hold unpaid), and the booking is inserted from what it returned, with its booking
+ * email in the outbox (nothing when refused). Concurrent bookings (in any number of processes) can
+ * never oversell, and the part's row is locked only for that statement and its commit, not across
+ * round trips.
  *
  * The customer's row is locked first, in the same transaction: a second booking by the same
  * customer waits for the first to commit, and its statement (a fresh snapshot) then counts the
@@ -84,12 +85,17 @@ const bookPart = preparedStatement(
           or price_cents::bigint * ${sql.placeholder('amount')}::integer = ${sql.placeholder('expectedTotalCents')}::bigint)
       returning ${tools.id}, name, price_cents
     )
-    insert into ${bookings} (tool_id, user_id, tool_name, email, person_name, phone, address, quantity, unit_price_cents, total_cents)
-    select id, ${sql.placeholder('userId')}::uuid, name, ${sql.placeholder('email')}::text, ${sql.placeholder('personName')}::text,
-      ${sql.placeholder('phone')}::text, ${sql.placeholder('address')}::text, ${sql.placeholder('amount')}::integer, price_cents,
-      price_cents * ${sql.placeholder('amount')}::integer
-    from taken
-    returning ${bookingReturning}`,
+    , booked as (
+      insert into ${bookings} (tool_id, user_id, tool_name, email, person_name, phone, address, quantity, unit_price_cents, total_cents)
+      select id, ${sql.placeholder('userId')}::uuid, name, ${sql.placeholder('email')}::text, ${sql.placeholder('personName')}::text,
+        ${sql.placeholder('phone')}::text, ${sql.placeholder('address')}::text, ${sql.placeholder('amount')}::integer, price_cents,
+        price_cents * ${sql.placeholder('amount')}::integer
+      from taken
+      returning *
+    ), mailed as (
+      insert into ${emailOutbox} (kind, booking_id, recipient) select 'booking', id, email from booked
+    )
+    select ${bookingReturning} from booked`,
 );
 
 /** The cancellation statement of cancelUnpaidBooking, prepared like the booking's. */
@@ -103,6 +109,9 @@ const cancelUnpaid = preparedStatement(
     ), released as (
       update ${tools} set available = available + cancelled.quantity
       from cancelled where ${tools.id} = cancelled.tool_id
+    ), mailed as (
+      insert into ${emailOutbox} (kind, booking_id, recipient)
+      select case when cancel_reason = 'expired' then 'expired' else 'cancelled' end::email_kind, id, email from cancelled
     )
     select ${bookingReturning} from cancelled`,
 );
@@ -180,8 +189,9 @@ export function refuseUnlessUnpaid(booking: Pick<BookingRow, 'status'>): void {
 }
 
 /**
- * Cancels an unpaid booking and returns its stock, in one statement: the stock half of
- * cancelBooking (cancellation.ts), which every cancel goes through so the intent is closed first.
+ * Cancels an unpaid booking, returns its stock and queues its cancelled (or expired) email, in one
+ * statement: the stock half of cancelBooking (cancellation.ts), which every cancel goes through so
+ * the intent is closed first.
  * Only a booking still unpaid at the moment of the update is cancelled, so a concurrent payment
  * wins cleanly.
  */

@@ -10,6 +10,7 @@ import { bookings, paymentEvents } from '../db/schema';
 import type { PaymentEvent, PaymentIntentView, PaymentsGateway } from '../payments/payments-gateway';
 import { refuseUnlessUnpaid } from './booking-service';
 import { bookingColumns, type BookingRow } from './booking-views';
+import { queueOrderEmail } from './email-outbox';
 
 /** The intent for an unpaid booking: the one already stored on it, or a new one. */
 export async function intentForBooking(db: Database, payments: PaymentsGateway, booking: BookingRow): Promise<PaymentIntentView> {
@@ -55,7 +56,8 @@ function intentMismatch(booking: BookingRow, intent: PaymentIntentView): string 
 }
 
 /**
- * Marks the booking paid with the intent's id, once. Repeats with the same intent are no-ops;
+ * Marks the booking paid with the intent's id, once, queueing the payment-received email (with the
+ * receipt) in the same transaction. Repeats with the same intent are no-ops;
  * any other intent is refused and changes nothing.
  */
 export async function settleSucceededIntent(db: Database, booking: BookingRow, intent: PaymentIntentView): Promise<BookingRow> {
@@ -63,11 +65,15 @@ export async function settleSucceededIntent(db: Database, booking: BookingRow, i
   if (mismatch) {
     throw new TRPCError({ code: mismatch === messages.paymentNotSucceeded ? 'CONFLICT' : 'BAD_REQUEST', message: mismatch });
   }
-  const [paid] = await db
-    .update(bookings)
-    .set({ status: 'paid', transactionId: intent.id, paidAt: new Date(), paymentError: null })
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'unpaid')))
-    .returning(bookingColumns);
+  const paid = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(bookings)
+      .set({ status: 'paid', transactionId: intent.id, paidAt: new Date(), paymentError: null })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'unpaid')))
+      .returning(bookingColumns);
+    if (updated) await queueOrderEmail(tx, 'payment_received', updated);
+    return updated;
+  });
   if (paid) return paid;
   const [current] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
   if (current && current.transactionId === intent.id) return current;

@@ -1,6 +1,6 @@
-// An embedded storefront (PGlite, Firebase Auth emulator, payments emulator) started as a separate
-// process for the browser journeys and the web benchmark: its own data directory and free ports
-// for the site and both emulators, so it never collides with a running `npm start`; readiness is
+// An embedded storefront (PGlite, Firebase Auth emulator, payments emulator, mail catcher) started
+// as a separate process for the browser journeys and the web benchmark: its own data directory and
+// free ports for the site, both emulators and the mail inbox, so it never collides with a running `npm start`; readiness is
 // GET /ready, and stopping drains it (SIGTERM) before the process group is killed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +16,8 @@ export interface EmbeddedStorefront {
   baseUrl: string;
   authEmulatorUrl: string;
   paymentsApiBase: string;
+  /** The embedded mail catcher's inbox (its REST API at /api/email). */
+  mailInboxUrl: string;
   /** Milliseconds from the spawn until GET /ready answered. */
   readyAfterMs: number;
   /** The process started (node's, or npm's when the command is npm). */
@@ -43,6 +45,7 @@ export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions
   const port = await getPort();
   const authPort = options.shared?.authPort ?? (await getPort());
   const paymentsPort = options.shared?.paymentsPort ?? (await getPort());
+  const mailInboxPort = await getPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const [program, ...args] = options.command;
@@ -54,6 +57,7 @@ export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions
       DATA_DIR: dataDir,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       STRIPE_API_BASE: `http://127.0.0.1:${paymentsPort}`,
+      MAIL_INBOX_PORT: String(mailInboxPort),
       LOG_LEVEL: 'warn',
       ...options.env,
     },
@@ -75,6 +79,7 @@ export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions
     baseUrl,
     authEmulatorUrl: `http://127.0.0.1:${authPort}`,
     paymentsApiBase: `http://127.0.0.1:${paymentsPort}`,
+    mailInboxUrl: `http://127.0.0.1:${mailInboxPort}`,
     readyAfterMs: performance.now() - started,
     pid: server.pid ?? 0,
     stop,

@@ -17,6 +17,7 @@ const actionLabels: Record<string, string> = {
   'order.ship': 'Shipped order',
   'order.cancel': 'Cancelled order',
   'review.remove': 'Removed review',
+  'email.retry': 'Retried email',
 };
 
 /** Admin actions per page: the server never answers more than PAGE_SIZE_MAX. */

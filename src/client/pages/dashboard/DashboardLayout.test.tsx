@@ -19,7 +19,7 @@ describe('DashboardLayout', () => {
     expect(sidebarEntries()).toEqual(['My Order', 'Add A Review', 'My Profile']);
   });
 
-  it('shows admins the SPEC.md entries then the audit log, and no customer entries', () => {
+  it('shows admins the SPEC.md entries then the audit log and emails, and no customer entries', () => {
     renderWithApi(<DashboardLayout />, { auth: admin, procedures: {} });
 
     expect(sidebarEntries()).toEqual([
@@ -30,6 +30,7 @@ describe('DashboardLayout', () => {
       'Manage product',
       'Manage reviews',
       'Audit log',
+      'Emails',
     ]);
   });
 

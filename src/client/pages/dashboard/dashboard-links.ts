@@ -3,6 +3,7 @@ import {
   Boxes,
   ClipboardList,
   History,
+  MailWarning,
   MessageSquareX,
   PackagePlus,
   ShieldCheck,
@@ -51,6 +52,7 @@ const adminLinks: DashboardLink[] = [
     icon: MessageSquareX,
   },
   { to: '/dashboard/auditlog', label: 'Audit log', description: 'Who did each admin action, and when.', icon: History },
+  { to: '/dashboard/emails', label: 'Emails', description: 'Order emails not delivered; send one again.', icon: MailWarning },
 ];
 
 export function dashboardLinksFor(role: Role): DashboardLink[] {

@@ -1,0 +1,129 @@
+// The sender against a real SMTP server: the embedded mail catcher started here on free ports.
+// Queued emails arrive with both parts; a mail server that refuses is retried with backoff
+// until the last attempt, then the email shows as failed to admins, and "Retry now" sends it; two
+// senders at once never send the same email twice. PGlite, and Postgres with TEST_DATABASE_URL.
+import { eq } from 'drizzle-orm';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../db/schema';
+import { bookPart } from '../testing/payments';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { startMailCatcher, type CaughtEmail, type MailCatcher } from './mail-catcher';
+import { createSmtpMailer, type Mailer } from './mailer';
+import { deliverDueEmails, MAX_EMAIL_ATTEMPTS, retryDelayMs } from './outbox-sender';
+
+let shop: TestShop;
+let customer: TestUser;
+let admin: TestUser;
+let catcher: MailCatcher;
+let mailer: Mailer;
+
+beforeAll(async () => {
+  [shop, catcher] = await Promise.all([createTestShop(), startMailCatcher({ inboxPort: 0 })]);
+  mailer = createSmtpMailer(catcher.smtpUrl, 'Sprocket <orders@sprocket.example>');
+  customer = await shop.createUser('user');
+  admin = await shop.createUser('admin');
+});
+afterAll(async () => {
+  mailer.close();
+  await Promise.all([shop.close(), catcher.close()]);
+});
+
+async function inbox(): Promise<CaughtEmail[]> {
+  const response = await fetch(`${catcher.inboxUrl}/api/email`);
+  return (await response.json()) as CaughtEmail[];
+}
+
+async function caughtFor(orderId: string): Promise<CaughtEmail[]> {
+  return (await inbox()).filter((email) => email.text.includes(orderId));
+}
+
+async function outboxRow(bookingId: string) {
+  const [row] = await shop.database.db
+    .select({ id: emailOutbox.id, status: emailOutbox.status, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.bookingId, bookingId));
+  return row!;
+}
+
+/** A mail server that is not there: a free port nothing listens on. */
+async function unreachableMailer(): Promise<Mailer> {
+  return createSmtpMailer(`smtp://127.0.0.1:${await getPort()}`, 'Sprocket <orders@sprocket.example>');
+}
+
+describe('the email sender', () => {
+  it('delivers a queued booking email with its HTML and text parts, once', async () => {
+    const { booking } = await bookPart(shop, customer);
+
+    expect(await deliverDueEmails(shop.database.db, mailer)).toMatchObject({ sent: 1 });
+    expect(await deliverDueEmails(shop.database.db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+
+    // The catcher keeps an email before it accepts it, so it is listed once the send returns.
+    const caught = await caughtFor(booking._id);
+    expect(caught).toHaveLength(1);
+    expect(caught[0]!.subject).toBe(`Your booking of ${booking.toolsName}`);
+    expect(caught[0]!.to).toEqual([expect.objectContaining({ address: customer.user.email })]);
+    expect(caught[0]!.html).toContain(booking.toolsName);
+    expect(await outboxRow(booking._id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+  });
+
+  it('retries a refused send with backoff, marks it failed after the last attempt, and sends it on Retry now', async () => {
+    const { booking } = await bookPart(shop, customer);
+    const down = await unreachableMailer();
+    let now = new Date();
+
+    for (let attempt = 1; attempt < MAX_EMAIL_ATTEMPTS; attempt++) {
+      expect(await deliverDueEmails(shop.database.db, down, now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      expect(await outboxRow(booking._id)).toMatchObject({
+        status: 'pending',
+        attempts: attempt,
+      });
+      expect((await outboxRow(booking._id)).lastError).toMatch(/ECONNREFUSED/);
+      // Not tried again before its delay has passed.
+      expect(await deliverDueEmails(shop.database.db, down, new Date(now.getTime() + retryDelayMs(attempt) - 1000))).toMatchObject({
+        retrying: 0,
+      });
+      now = new Date(now.getTime() + retryDelayMs(attempt));
+    }
+    expect(await deliverDueEmails(shop.database.db, down, now)).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    down.close();
+    const failed = await outboxRow(booking._id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
+
+    // Failed for good: no later pass tries it, and admins see it with its error.
+    expect(await deliverDueEmails(shop.database.db, mailer, new Date(now.getTime() + 86_400_000))).toMatchObject({ sent: 0 });
+    const listed = await shop.caller(admin.user).emails.undelivered({});
+    const shown = listed.items.find((email) => email._id === failed.id);
+    expect(shown).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
+    expect(shown?.lastError).toMatch(/ECONNREFUSED/);
+    expect(await caughtFor(booking._id)).toEqual([]);
+
+    await shop.caller(admin.user).emails.retry({ id: failed.id });
+    expect(await deliverDueEmails(shop.database.db, mailer)).toMatchObject({ sent: 1 });
+    expect(await caughtFor(booking._id)).toHaveLength(1);
+    expect(await outboxRow(booking._id)).toMatchObject({ status: 'sent', lastError: null });
+    expect((await shop.caller(admin.user).emails.undelivered({})).items.map((email) => email._id)).not.toContain(failed.id);
+  });
+
+  it('never sends an email twice when two senders run at once', async () => {
+    const bookings = await Promise.all(Array.from({ length: 6 }, () => bookPart(shop, customer)));
+    const sends: string[] = [];
+    const counting: Mailer = {
+      send: async (email) => {
+        sends.push(email.text);
+        await mailer.send(email);
+      },
+      close: () => undefined,
+    };
+
+    const [first, second] = await Promise.all([
+      deliverDueEmails(shop.database.db, counting),
+      deliverDueEmails(shop.database.db, counting),
+    ]);
+
+    expect(first.sent + second.sent).toBe(6);
+    expect(sends).toHaveLength(6);
+    for (const { booking } of bookings) expect(await caughtFor(booking._id), booking._id).toHaveLength(1);
+    expect(await deliverDueEmails(shop.database.db, counting)).toMatchObject({ sent: 0 });
+  });
+});

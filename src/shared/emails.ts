@@ -1,0 +1,12 @@
+// The emails the shop sends about an order, and where each stands in the outbox.
+import { z } from 'zod';
+import { idSchema } from './common';
+
+export const emailKinds = ['booking', 'payment_received', 'shipped', 'cancelled', 'expired', 'refunded'] as const;
+export type EmailKind = (typeof emailKinds)[number];
+
+/** pending: waiting for its first or next attempt; sent; failed: gave up after the last attempt. */
+export const emailStatuses = ['pending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof emailStatuses)[number];
+
+export const emailIdSchema = z.object({ id: idSchema });
