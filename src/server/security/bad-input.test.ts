@@ -257,6 +257,9 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'users.list': () => ({ limit: 5, cursor: '1' }),
   'users.auditLog': () => ({ limit: 5, cursor: '1' }),
   'payments.createIntent': (f) => ({ bookingId: f.bookingId, price: 12.5 }),
+  'emails.undelivered': () => ({ limit: 5, cursor: '1' }),
+  // No email has this id: the base is well formed, and retrying it finds nothing to send.
+  'emails.retry': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
 };
 /** Procedures without input: whatever is sent is ignored. */
 const inputlessProcedures = ['users.me', 'users.signOut', 'users.signOutEverywhere'];
