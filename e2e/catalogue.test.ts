@@ -28,8 +28,12 @@ describe('the catalogue', () => {
 
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: high to low' });
     await expect.poll(names, settled).toEqual([dear.name, short.name, cheap.name]);
-    await page.getByRole('checkbox', { name: 'In stock only' }).check();
+    // The box follows the address, which changes in a transition once the new results load: it
+    // shows ticked when they arrive rather than at the click, so click and wait instead of check().
+    const inStockOnly = page.getByRole('checkbox', { name: 'In stock only' });
+    await inStockOnly.click();
     await expect.poll(names, settled).toEqual([dear.name, cheap.name]);
+    expect(await inStockOnly.isChecked()).toBe(true);
     const shared = new URL(page.url());
     expect(Object.fromEntries(shared.searchParams)).toEqual({ q: word.toLowerCase(), sort: 'price-desc', inStock: '1' });
 
