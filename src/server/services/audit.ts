@@ -7,7 +7,11 @@ export type AuditAction =
   | 'user.remove'
   | 'user.sign_in_refused'
   | 'part.add'
+  | 'part.edit'
+  | 'part.hide'
+  | 'part.show'
   | 'part.delete'
+  | 'image.upload'
   | 'order.ship'
   | 'order.cancel'
   | 'review.remove';

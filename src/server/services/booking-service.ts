@@ -1,6 +1,6 @@
 // Booking rules that touch stock: reserving it atomically on booking, releasing it on cancel.
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CreateBookingInput } from '../../shared/bookings';
 import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import { bookings, tools } from '../db/schema';
 import { bookingColumns, type BookingRow } from './booking-views';
+import { listed } from './tool-views';
 
 export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
 
@@ -51,7 +52,7 @@ const bookPart = preparedStatement(
   sql`
     with taken as (
       update ${tools} set available = available - ${sql.placeholder('amount')}::integer
-      where id = ${sql.placeholder('toolsId')}::uuid and removed_at is null
+      where id = ${sql.placeholder('toolsId')}::uuid and removed_at is null and not hidden
         and minimum_order_quantity <= ${sql.placeholder('amount')}::integer and available >= ${sql.placeholder('amount')}::integer
         and price_cents::bigint * ${sql.placeholder('amount')}::integer <= ${MAX_ORDER_TOTAL_CENTS}::bigint
         and (${sql.placeholder('expectedTotalCents')}::bigint is null
@@ -101,7 +102,7 @@ async function bookingRefusal(db: Database, input: CreateBookingInput, expectedT
   const [tool] = await db
     .select({ minimumOrderQuantity: tools.minimumOrderQuantity, available: tools.available, priceCents: tools.priceCents })
     .from(tools)
-    .where(and(eq(tools.id, input.toolsId), isNull(tools.removedAt)));
+    .where(and(eq(tools.id, input.toolsId), listed));
   if (!tool) return new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
   if (input.amount < tool.minimumOrderQuantity) {
     return new TRPCError({ code: 'BAD_REQUEST', message: messages.quantityOutOfRange });

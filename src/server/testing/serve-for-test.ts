@@ -16,6 +16,8 @@ import { openPglite, openPostgres } from '../db/database';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { createMetrics } from '../metrics/metrics';
 import { createStripeGateway } from '../payments/stripe-gateway';
+import { projectPath } from '../project-root';
+import { createShopImages } from '../services/shop-images';
 import { TEST_FIREBASE_WEB_CONFIG } from './test-keys';
 
 async function main(): Promise<void> {
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
       adminEmails: config.adminEmails,
       log,
       metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
+      images: createShopImages({ shippedDir: projectPath('src/client/public/images'), uploadsDir: config.imagesDir }),
     },
     {
       runtimeConfig: {
