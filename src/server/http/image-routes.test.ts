@@ -3,9 +3,9 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { auditEvents } from '../db/schema';
-import { MAX_IMAGE_BYTES } from '../services/shop-images';
 import { TINY_PNG } from '../testing/test-images';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 

@@ -3,21 +3,19 @@
 // (admins only, real type by the first bytes, size, audit, budget) are the procedure's
 // (tools.uploadImage); this file maps the body and the answers.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { createContextInner, type AppDeps } from '../context';
 import { createCaller } from '../routers';
-import { MAX_IMAGE_BYTES, UPLOADED_IMAGES_PREFIX } from '../services/shop-images';
+import { UPLOADED_IMAGES_PREFIX } from '../services/shop-images';
 import { errorBody, sendError } from './error-response';
 import { httpClient } from './security';
-
-/** The body types accepted; the procedure still checks the bytes really are one of them. */
-const IMAGE_BODY_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** An uploaded file never changes: its name is the hash of its bytes. */
 const UPLOADED_IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export async function registerImageRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
-  app.addContentTypeParser(IMAGE_BODY_TYPES, { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) =>
+  app.addContentTypeParser([...IMAGE_UPLOAD_TYPES], { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) =>
     done(null, body),
   );
   // Refusals of the body itself say what an admin should change, in the shop's error shape.

@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { SHOP_IMAGE_PATH } from '../../shared/tools';
 
 /** Where uploaded images are served from: the path a part's `img` names. */
 export const UPLOADED_IMAGES_PREFIX = '/images/uploads/';
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 const imageTypes = {
   png: 'image/png',
