@@ -30,7 +30,7 @@ export interface ShopImages {
 }
 
 /** The image type the bytes really are, by their first bytes, whatever the sender called them. */
-export function imageTypeOf(bytes: Buffer): ImageExtension | null {
+function imageTypeOf(bytes: Buffer): ImageExtension | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpg';
   if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
