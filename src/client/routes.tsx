@@ -22,6 +22,7 @@ const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
 const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
 const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
 const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
+const EditProduct = lazyPage(() => import('./pages/dashboard/EditProduct'));
 const ManageReviews = lazyPage(() => import('./pages/dashboard/ManageReviews'));
 const AuditLog = lazyPage(() => import('./pages/dashboard/AuditLog'));
 const UndeliveredEmails = lazyPage(() => import('./pages/dashboard/UndeliveredEmails'));
@@ -86,6 +87,14 @@ export function AppRoutes() {
             element={
               <RequireAdmin>
                 <ManageProducts />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="manageproducts/:id/edit"
+            element={
+              <RequireAdmin>
+                <EditProduct />
               </RequireAdmin>
             }
           />

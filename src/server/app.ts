@@ -15,6 +15,7 @@ import { errorBody, logServerFault, retryAfterHeaders, sendError } from './http/
 import { recordAnsweredRequests, registerMetricsRoute } from './http/metrics-route';
 import { httpClient, redactingLogger, registerSecurity, securityOptions, type SecurityOverrides } from './http/security';
 import { stringifyJson } from './cache/json';
+import { registerImageRoutes } from './http/image-routes';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/public-cache';
 import { registerRestRoutes } from './rest/rest-routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
 
   registerRestRoutes(app, deps);
   await app.register(registerPaymentWebhook, { deps });
+  await app.register(registerImageRoutes, { deps });
   registerVitalsRoute(app);
   if (options.metricsToken) registerMetricsRoute(app, deps.metrics, options.metricsToken);
 

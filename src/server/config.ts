@@ -1,5 +1,6 @@
 // Configuration: parsed and validated once at boot from the environment (DESIGN.md "Run modes").
 // Each piece (database, identity, payments) is embedded or real, chosen independently.
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
 import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
@@ -64,6 +65,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('.data'),
+  IMAGES_DIR: optionalText,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL')
@@ -189,6 +191,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where admins' uploaded images are kept (IMAGES_DIR); default DATA_DIR/images. Processes that
+   * share one database must share this directory too.
+   */
+  imagesDir: string;
   /** Absent in fully embedded mode: a secret is then generated once and kept in DATA_DIR. */
   sessionSecret?: string;
   adminEmails: ReadonlySet<string>;
@@ -228,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     port: vars.PORT,
     host: vars.HOST,
     dataDir: vars.DATA_DIR,
+    imagesDir: vars.IMAGES_DIR ?? join(vars.DATA_DIR, 'images'),
     sessionSecret: vars.SESSION_SECRET,
     adminEmails: new Set(
       vars.ADMIN_EMAILS.split(',')

@@ -14,6 +14,7 @@ import type { IdentityProvider } from './identity/identity-provider';
 import type { Metrics } from './metrics/metrics';
 import type { PaymentsGateway } from './payments/payments-gateway';
 import type { HoldLimits } from './services/hold-limits';
+import type { ShopImages } from './services/shop-images';
 
 export interface AppDeps {
   db: Database;
@@ -29,6 +30,8 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** What the procedures and HTTP routes record for GET /metrics (metrics/metrics.ts). */
   metrics: Metrics;
+  /** The shipped and uploaded images a part may show (services/shop-images.ts). */
+  images: ShopImages;
 }
 
 /** Where a call over HTTP comes from, for the procedures' rate limits. */

@@ -26,6 +26,16 @@ export interface Meta {
   counted?: CountedEvent;
 }
 
+/**
+ * The cause of a CONFLICT that shows the values the change met (a part another admin saved
+ * first), so the caller can show them instead of overwriting them.
+ */
+export class ConflictWithCurrent extends Error {
+  constructor(readonly current: unknown) {
+    super('The change met newer values');
+  }
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
@@ -36,7 +46,13 @@ const t = initTRPC
       return {
         ...shape,
         message: hidden ? messages.serverError : zodError ? firstIssueMessage(error.cause as ZodError) : shape.message,
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, zodError },
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          zodError,
+          current: error.cause instanceof ConflictWithCurrent ? error.cause.current : undefined,
+        },
       };
     },
   });

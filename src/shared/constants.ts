@@ -38,3 +38,8 @@ export const DEFAULT_AVATAR = '/images/avatars/default.svg';
 
 /** Calls in one tRPC batch: the server refuses larger batches, so the browser never sends them. */
 export const MAX_BATCH_CALLS = 10;
+
+/** The largest image an admin may upload for a part. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** The image types an admin may upload; the server checks the bytes really are one of them. */
+export const IMAGE_UPLOAD_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];

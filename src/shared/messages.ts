@@ -47,6 +47,16 @@ export const messages = {
   priceInvalid: 'Price must be a positive amount in dollars with at most 2 decimals',
   minimumOrderInvalid: 'Minimum order must be a whole number of at least 1',
   availableInvalid: 'Available must be a whole number of at least 0',
+  productImageMissing: 'This image is not in the shop. Upload it, or name an image under /images/.',
+  partEditConflict:
+    'Another admin saved this part while you were editing it. The form now shows the saved values; make your change again and save.',
+  stockWouldGoNegative:
+    'Bookings took units while you were editing: available cannot go below 0. The form now shows the current stock.',
+  partSaved: 'Part saved',
+  partHiddenFromShop: 'The part is hidden from the shop',
+  partShownInShop: 'The part is back in the shop',
+  imageTypeInvalid: 'The image must be a PNG, JPEG or WebP file.',
+  imageTooLarge: 'The image must be at most 2 MiB.',
 
   signInRequired: 'Please sign in to continue.',
   sessionExpired: 'Your session has expired. Please sign in again.',

@@ -35,6 +35,12 @@ describe('image', () => {
     '//evil.example/a.png',
     `https://example.com/${'a'.repeat(2048)}`,
     'https://example.com/a\u0000.png',
+    '/images/../index.html',
+    '/images/parts/../../package.json',
+    '/images/..',
+    '/images/.env',
+    '/images/parts//a.svg',
+    '/images/',
     '',
   ])('refuses %s', (img) => expect(problem({ img })).toBe(messages.productImageInvalid));
 });

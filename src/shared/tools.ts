@@ -1,17 +1,23 @@
 // Part (tool) inputs: the add-product form and catalog reads.
 import { z } from 'zod';
 import { catalogueSorts } from './catalogue-sorts';
-import { pageInputSchema, TYPED_TEXT } from './common';
+import { idSchema, pageInputSchema, TYPED_TEXT } from './common';
 import { MAX_PRICE_DOLLARS, MAX_QUANTITY, SEARCH_TEXT_MAX } from './constants';
 import { messages } from './messages';
 import { isWholeCents } from './money';
+
+/**
+ * A shop image: /images/ then folders and a file name, none starting with a dot (so never `..`).
+ * The server also checks the file exists among the shop's images (services/shop-images.ts).
+ */
+export const SHOP_IMAGE_PATH = /^\/images\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 const imageUrlSchema = z
   .string({ error: messages.productImageInvalid })
   .trim()
   .max(2048, messages.productImageInvalid)
-  .regex(/^(https:\/\/[^\s]+|\/images\/[A-Za-z0-9._/-]+)$/, messages.productImageInvalid)
-  .regex(TYPED_TEXT, messages.productImageInvalid);
+  .regex(TYPED_TEXT, messages.productImageInvalid)
+  .refine((url) => /^https:\/\/[^\s]+$/.test(url) || SHOP_IMAGE_PATH.test(url), messages.productImageInvalid);
 
 export const createToolSchema = z.object({
   name: z
@@ -44,6 +50,23 @@ export const createToolSchema = z.object({
     .max(MAX_QUANTITY, messages.availableInvalid),
 });
 export type CreateToolInput = z.infer<typeof createToolSchema>;
+
+/**
+ * An admin's edit of a part: every field of the add form, the version the form was loaded at (an
+ * edit from an older version is refused), and the stock the form showed, so the stock changes by
+ * the difference and units booked meanwhile stay with their bookings.
+ */
+export const editToolSchema = createToolSchema.extend({
+  id: idSchema,
+  version: z.number({ error: messages.partEditConflict }).int(messages.partEditConflict).min(1, messages.partEditConflict),
+  availableWas: createToolSchema.shape.available,
+});
+export type EditToolInput = z.infer<typeof editToolSchema>;
+
+export const setToolHiddenSchema = z.object({
+  id: idSchema,
+  hidden: z.boolean(),
+});
 
 /**
  * A catalogue search as the URL carries it: words to find in names and descriptions, an order,

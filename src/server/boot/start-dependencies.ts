@@ -17,6 +17,8 @@ import type { IdentityProvider } from '../identity/identity-provider';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createMetrics } from '../metrics/metrics';
+import { projectPath } from '../project-root';
+import { createShopImages } from '../services/shop-images';
 import { openRateLimitStore } from './rate-limit-store';
 import { createSmtpMailer, type Mailer } from '../email/mailer';
 import { startMailCatcher } from '../email/mail-catcher';
@@ -76,6 +78,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
         holdLimits: config.holdLimits,
         log,
         metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
+        images: createShopImages({ shippedDir: projectPath('dist/client/images'), uploadsDir: config.imagesDir }),
       },
       runtimeConfig: { firebase: identity.web, payments: payments.browser },
       ping: database.ping,

@@ -44,6 +44,17 @@ describe('cached reads in one process', () => {
     await expect.poll(async () => (await listed())?.available, { timeout: 2_000 }).toBe(3);
   });
 
+  it('drops a part hidden or restocked by an admin edit with plain SQL at once (the trigger notifies)', async () => {
+    const part = await shop.createTool({ available: 8 });
+    // A page size no other test reads, so only the notification can drop the entry within 500 ms.
+    const listed = async () => (await visitor().tools.list({ limit: 96 })).items.find((item) => item._id === part.id);
+    expect(await listed()).toBeDefined();
+    await shop.database.db.execute(sql`update tools set available = 5, version = version + 1 where id = ${part.id}`);
+    await expect.poll(async () => (await listed())?.available, { timeout: 500 }).toBe(5);
+    await shop.database.db.execute(sql`update tools set hidden = true where id = ${part.id}`);
+    await expect.poll(listed, { timeout: 500 }).toBeUndefined();
+  });
+
   it('keeps the review count exact through inserts and deletes, without counting rows', async () => {
     const { user } = await shop.createUser();
     const before = (await visitor().reviews.list({})).total;

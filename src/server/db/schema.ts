@@ -81,6 +81,13 @@ export const tools = pgTable(
     minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
     available: integer('available').notNull(),
     description: text('description').notNull(),
+    /** Hidden parts leave the shop for visitors but stay with admins, to be shown again. */
+    hidden: boolean('hidden').notNull().default(false),
+    /**
+     * Counts the admin edits of the part: an edit names the version it started from and is refused
+     * when another admin saved first, so no edit overwrites another silently.
+     */
+    version: integer('version').notNull().default(1),
     /** Parts are retired, never deleted, so past orders keep their part. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),

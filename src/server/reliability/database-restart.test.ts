@@ -18,6 +18,7 @@ import type { AppDeps } from '../context';
 import { openPostgres, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
+import { createTestImages } from '../testing/test-images';
 import { createMetrics } from '../metrics/metrics';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
@@ -62,6 +63,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
       holdLimits: UNLIMITED_HOLDS,
       log: pino({ level: 'silent' }),
       metrics: createMetrics(),
+      images: (await createTestImages()).images,
     };
     app = await buildApp(deps, {
       ping: database.ping,

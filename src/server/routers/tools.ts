@@ -1,16 +1,28 @@
-// Parts (tools): the public catalogue and its search, and adding and retiring parts for admins.
+// Parts (tools): the public catalogue and its search, and for admins adding, editing, hiding and
+// retiring parts.
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { idSchema, pageInputSchema, type Page } from '../../shared/common';
 import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
-import { createToolSchema, searchToolsSchema } from '../../shared/tools';
+import { createToolSchema, editToolSchema, searchToolsSchema, setToolHiddenSchema } from '../../shared/tools';
 import { z } from 'zod';
 import { tools } from '../db/schema';
 import { recordAudit } from '../services/audit';
 import { searchCatalogue } from '../services/catalogue-search';
-import { listed, toolColumns, toToolView, type ToolView } from '../services/tool-views';
-import { adminWriteProcedure, router, sharedRead } from '../trpc';
+import { editPart, setPartHidden } from '../services/part-editing';
+import type { ShopImages } from '../services/shop-images';
+import {
+  adminToolColumns,
+  listed,
+  notRetired,
+  toAdminToolView,
+  toolColumns,
+  toToolView,
+  type AdminToolView,
+  type ToolView,
+} from '../services/tool-views';
+import { adminProcedure, adminWriteProcedure, ConflictWithCurrent, router, sharedRead } from '../trpc';
 
 /** Other processes' bookings are not notified (migrations/0002), so stock shown may be this old. */
 const STOCK_FRESHNESS_MS = 1_000;
@@ -47,7 +59,34 @@ export const toolsRouter = router({
     return toToolView(row);
   }),
 
+  /** Manage product: every part not retired, hidden ones too, with the version an edit names. */
+  adminList: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }): Promise<Page<AdminToolView>> => {
+    const rows = await ctx.deps.db
+      .select(adminToolColumns)
+      .from(tools)
+      .where(input.cursor ? and(notRetired, gt(tools.seq, Number(input.cursor))) : notRetired)
+      .orderBy(asc(tools.seq))
+      .limit(input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toAdminToolView),
+      nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
+    };
+  }),
+
+  /** The edit form's part, hidden or not, as it is now (never from the read cache). */
+  adminById: adminProcedure.input(z.object({ id: idSchema })).query(async ({ ctx, input }) => {
+    const [row] = await ctx.deps.db
+      .select(adminToolColumns)
+      .from(tools)
+      .where(and(eq(tools.id, input.id), notRetired));
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+    return toAdminToolView(row);
+  }),
+
   create: adminWriteProcedure.input(createToolSchema).mutation(async ({ ctx, input }) => {
+    await refuseMissingImage(ctx.deps.images, input.img);
     return ctx.deps.db.transaction(async (tx) => {
       const { price, ...fields } = input;
       const [row] = await tx
@@ -60,12 +99,53 @@ export const toolsRouter = router({
     });
   }),
 
+  /**
+   * Saves an edit made from a version of the part: CONFLICT, with the part as it is now, when
+   * another admin saved first or bookings took the units the edit would remove.
+   */
+  update: adminWriteProcedure.input(editToolSchema).mutation(async ({ ctx, input }) => {
+    await refuseMissingImage(ctx.deps.images, input.img);
+    const edit = await editPart(ctx.deps.db, ctx.user, input);
+    if (edit.outcome === 'missing') throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+    if (edit.outcome === 'conflict') {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: edit.reason === 'version' ? messages.partEditConflict : messages.stockWouldGoNegative,
+        cause: new ConflictWithCurrent(edit.current),
+      });
+    }
+    return edit.part;
+  }),
+
+  /** Hides a part from the shop (visitors see it as missing, nobody can book it) or shows it again. */
+  setHidden: adminWriteProcedure.input(setToolHiddenSchema).mutation(async ({ ctx, input }) => {
+    const part = await setPartHidden(ctx.deps.db, ctx.user, input.id, input.hidden);
+    if (!part) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+    return part;
+  }),
+
+  /**
+   * Keeps an image an admin uploads for a part. Its bytes come only from the HTTP route
+   * (http/image-routes.ts): a JSON call cannot carry them and is refused as bad input.
+   */
+  uploadImage: adminWriteProcedure
+    .input(z.object({ bytes: z.instanceof(Buffer, { error: messages.imageTypeInvalid }) }))
+    .mutation(async ({ ctx, input }) => {
+      const saved = await ctx.deps.images.save(input.bytes);
+      if ('refused' in saved) {
+        const message = saved.refused === 'size' ? messages.imageTooLarge : messages.imageTypeInvalid;
+        throw new TRPCError({ code: 'BAD_REQUEST', message });
+      }
+      await recordAudit(ctx.deps.db, ctx.user, 'image.upload', saved.path);
+      return { img: saved.path };
+    }),
+
   remove: adminWriteProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     return ctx.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(tools)
         .set({ removedAt: new Date() })
-        .where(and(eq(tools.id, input.id), listed))
+        .where(and(eq(tools.id, input.id), notRetired))
         .returning({ id: tools.id, name: tools.name });
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
       await recordAudit(tx, ctx.user, 'part.delete', `${row.name} (${row.id})`);
@@ -73,3 +153,10 @@ export const toolsRouter = router({
     });
   }),
 });
+
+/** A part's image is a web address or an image the shop has: a path to nothing is refused. */
+async function refuseMissingImage(images: ShopImages, img: string): Promise<void> {
+  if (img.startsWith('/') && !(await images.exists(img))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: messages.productImageMissing });
+  }
+}

@@ -16,6 +16,7 @@ import { signInForIdToken, updateTestAccount } from '../testing/firebase-account
 import { form } from '../testing/payments';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
 import { appRouter } from '../routers';
+import { TINY_PNG } from '../testing/test-images';
 import { createTestShop, type TestShop } from '../testing/test-shop';
 import {
   createCast,
@@ -239,6 +240,17 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
     available: 5,
   }),
   'tools.remove': (f) => ({ id: f.partId }),
+  'tools.adminList': () => ({ limit: 5, cursor: '1' }),
+  'tools.adminById': (f) => ({ id: f.partId }),
+  'tools.update': (f) => ({
+    ...trpcBases['tools.create']!(f),
+    id: f.partId,
+    version: 1,
+    availableWas: 1_000_000,
+  }),
+  'tools.setHidden': (f) => ({ id: f.partId, hidden: false }),
+  // Bytes cannot travel as JSON: every call of this one is refused (POST /images carries them).
+  'tools.uploadImage': () => ({ bytes: 'iVBORw0KGgo=' }),
   'reviews.list': () => ({ limit: 5, cursor: '1' }),
   'reviews.forPart': (f) => ({ toolsId: f.partId, limit: 5 }),
   'reviews.create': () => ({ rating: 4, text: 'Fine part.' }),
@@ -454,6 +466,17 @@ const restTargets: Record<string, RestTarget> = {
     base: (f) => ({ params: {}, query: { email: f.cast.owner.user.email, limit: '5', cursor: '1' } }),
     request: ({ query }) => ({ method: 'GET', url: url('/booking', query) }),
     valid: ({ query }) => accepts('bookings.mine', { ...pageQuery(query), email: query.email }),
+  },
+  'POST /images': {
+    base: () => ({ params: {}, query: {}, headers: { 'content-type': 'image/png' } }),
+    request: ({ headers }) => ({ method: 'POST', url: '/images', payload: TINY_PNG, headers }),
+    // Any PNG, JPEG or WebP body type may carry the bytes; the route checks the bytes themselves.
+    valid: ({ headers }) => /^image\/(png|jpeg|webp)\b/i.test(headers?.['content-type']?.trim() ?? ''),
+  },
+  'GET /images/uploads/:file': {
+    base: () => ({ params: { file: `${'0'.repeat(64)}.png` }, query: {} }),
+    request: ({ params }) => ({ method: 'GET', url: `/images/uploads/${segment(params.file)}` }),
+    valid: ({ params }) => /^[0-9a-f]{64}\.(png|jpg|webp)$/.test(params.file ?? ''),
   },
   'GET /booking/:id': {
     base: (f) => ({ params: { id: f.bookingId }, query: {} }),

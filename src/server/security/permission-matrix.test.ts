@@ -9,6 +9,7 @@ import { messages } from '../../shared/messages';
 import { emailOutbox } from '../db/schema';
 import { signInForIdToken } from '../testing/firebase-accounts';
 import { eventFor, form, openIntent, paidBooking, payInBrowser, providerIntent, stripeFor } from '../testing/payments';
+import { TINY_PNG } from '../testing/test-images';
 import { createTestShop, type TestShop } from '../testing/test-shop';
 import {
   bearer,
@@ -89,6 +90,12 @@ const paidAtProvider = async ({ shop, cast, partId }: World) => {
 /** A review some customer posted, for an admin to remove. */
 const someonesReview = async ({ shop, cast }: World) =>
   shop.caller(cast.otherCustomer.user).reviews.create({ rating: 2, text: 'Removed by the matrix.' });
+/** The path of an image an admin uploaded. */
+const uploadedImage = async ({ shop }: World) => {
+  const saved = await shop.images.images.save(TINY_PNG);
+  if (!('path' in saved)) throw new Error('the test image was refused');
+  return saved.path;
+};
 const paidBookingId = async ({ shop, cast }: World) => (await paidBooking(shop, cast.owner)).booking._id;
 /** The booking email queued for a fresh booking of the owner, for an admin to send again. */
 const queuedEmail = async (world: World) => {
@@ -151,6 +158,23 @@ const procedures: Record<string, Operation<unknown>> = {
   }),
   'tools.byId': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('tools.byId', { id: partId }) }),
   'tools.create': op({ expected: ADMIN_ONLY, call: () => trpcCall('tools.create', newPart()) }),
+  'tools.adminList': op({ expected: ADMIN_ONLY, call: () => trpcCall('tools.adminList', { limit: 5 }) }),
+  'tools.adminById': op({ expected: ADMIN_ONLY, fixture: freshPart, call: (part) => trpcCall('tools.adminById', { id: part.id }) }),
+  'tools.update': op({
+    expected: ADMIN_ONLY,
+    fixture: freshPart,
+    call: (part) => trpcCall('tools.update', { ...newPart(), id: part.id, version: 1, availableWas: 5 }),
+  }),
+  'tools.setHidden': op({
+    expected: ADMIN_ONLY,
+    fixture: freshPart,
+    call: (part) => trpcCall('tools.setHidden', { id: part.id, hidden: true }),
+  }),
+  // Image bytes come only over POST /images: JSON cannot carry them, so even an admin's call is bad input.
+  'tools.uploadImage': op({
+    expected: { ...ADMIN_ONLY, admin: 400 },
+    call: () => trpcCall('tools.uploadImage', { bytes: TINY_PNG.toString('base64') }),
+  }),
   'tools.remove': op({ expected: ADMIN_ONLY, fixture: freshPart, call: (part) => trpcCall('tools.remove', { id: part.id }) }),
   'reviews.list': op({ expected: PUBLIC, call: () => trpcCall('reviews.list', {}) }),
   'reviews.forPart': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('reviews.forPart', { toolsId: partId }) }),
@@ -270,6 +294,15 @@ const routes: Record<string, Operation<unknown>> = {
   }),
   // The provider's signature is the credential here; a session changes nothing.
   'POST /webhooks/stripe': op({ expected: PUBLIC, fixture: signedSucceededEvent, call: (delivery) => delivery }),
+  'POST /images': op({
+    expected: ADMIN_ONLY,
+    call: () => ({ method: 'POST', url: '/images', payload: TINY_PNG, headers: { 'content-type': 'image/png' } }),
+  }),
+  'GET /images/uploads/:file': op({
+    expected: PUBLIC,
+    fixture: uploadedImage,
+    call: (img) => ({ method: 'GET', url: img }),
+  }),
   'POST /vitals': op({ expected: PUBLIC, call: () => json('POST', '/vitals', { name: 'LCP', value: 1200, rating: 'good' }) }),
   // CORS preflights: no other origin is allowed by default, so nobody gets an answer.
   'OPTIONS *': op({

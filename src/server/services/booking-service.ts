@@ -1,6 +1,6 @@
 // Booking rules that touch stock: reserving it atomically on booking, releasing it on cancel.
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { isPaidStatus, type CreateBookingInput } from '../../shared/bookings';
 import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
@@ -11,6 +11,7 @@ import { preparedStatement } from '../db/prepared';
 import { bookings, emailOutbox, tools, users } from '../db/schema';
 import { bookingColumns, type BookingRow } from './booking-views';
 import { holdLimitRefusal, type Held, type HoldLimits } from './hold-limits';
+import { listed } from './tool-views';
 
 export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
 
@@ -75,7 +76,7 @@ const bookPart = preparedStatement(
     ), taken as (
       update ${tools} set available = available - ${sql.placeholder('amount')}::integer
       from held
-      where ${tools.id} = ${sql.placeholder('toolsId')}::uuid and removed_at is null
+      where ${tools.id} = ${sql.placeholder('toolsId')}::uuid and removed_at is null and not hidden
         and held.bookings < ${sql.placeholder('maxBookings')}::integer
         and held.units + ${sql.placeholder('amount')}::integer <= ${sql.placeholder('maxUnits')}::integer
         and held.value_cents + price_cents::bigint * ${sql.placeholder('amount')}::integer <= ${sql.placeholder('maxValueCents')}::bigint
@@ -142,7 +143,7 @@ async function bookingRefusal(
   const [tool] = await db
     .select({ minimumOrderQuantity: tools.minimumOrderQuantity, available: tools.available, priceCents: tools.priceCents })
     .from(tools)
-    .where(and(eq(tools.id, input.toolsId), isNull(tools.removedAt)));
+    .where(and(eq(tools.id, input.toolsId), listed));
   if (!tool) return new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
   if (input.amount < tool.minimumOrderQuantity) {
     return new TRPCError({ code: 'BAD_REQUEST', message: messages.quantityOutOfRange });

@@ -1,5 +1,5 @@
 // The columns a part read selects, and the shape the API shows (SPEC.md §3, prices in dollars).
-import { isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { centsToDollars } from '../../shared/money';
 import { tools } from '../db/schema';
 
@@ -38,5 +38,23 @@ export function toToolView(row: ToolRow): ToolView {
   };
 }
 
-/** Parts in the catalogue: retired parts stay in the table for the orders that name them. */
-export const listed = isNull(tools.removedAt);
+/** Parts not retired: retired parts stay in the table for the orders that name them. */
+export const notRetired = isNull(tools.removedAt);
+
+/** Parts in the catalogue for visitors: not retired and not hidden by an admin. */
+export const listed = and(notRetired, eq(tools.hidden, false))!;
+
+/** What Manage product shows of a part: the catalogue's fields, whether it is hidden, its version. */
+export const adminToolColumns = { ...toolColumns, hidden: tools.hidden, version: tools.version };
+
+type AdminToolRow = Pick<typeof tools.$inferSelect, keyof typeof adminToolColumns>;
+
+export interface AdminToolView extends ToolView {
+  hidden: boolean;
+  /** The version an edit names, so an edit from an older version is refused. */
+  version: number;
+}
+
+export function toAdminToolView(row: AdminToolRow): AdminToolView {
+  return { ...toToolView(row), hidden: row.hidden, version: row.version };
+}

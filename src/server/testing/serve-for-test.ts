@@ -18,6 +18,8 @@ import { openPglite, openPostgres } from '../db/database';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { createMetrics } from '../metrics/metrics';
 import { createStripeGateway } from '../payments/stripe-gateway';
+import { projectPath } from '../project-root';
+import { createShopImages } from '../services/shop-images';
 import { TEST_FIREBASE_WEB_CONFIG } from './test-keys';
 
 async function main(): Promise<void> {
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
       holdLimits: config.holdLimits,
       log,
       metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
+      images: createShopImages({ shippedDir: projectPath('src/client/public/images'), uploadsDir: config.imagesDir }),
     },
     {
       runtimeConfig: {

@@ -19,6 +19,7 @@ import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { createCaller } from '../routers';
 import { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database';
+import { createTestImages, type TestImages } from './test-images';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from './test-keys';
 
 /** Suites book and sign in far faster than people do; src/server/security proves the real limits. */
@@ -33,6 +34,8 @@ export interface TestShop {
   database: TestDatabase;
   deps: AppDeps;
   payments: RunningPaymentsEmulator;
+  /** The shop's images; uploads go to a folder of this test's own. */
+  images: TestImages;
   /** The HTTP app, for `inject` at the REST paths. */
   app: FastifyInstance;
   caller: (user: SessionUser | null) => ReturnType<typeof createCaller>;
@@ -68,6 +71,7 @@ interface TestShopOptions {
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = await openTestDatabase(options.database);
+  const images = await createTestImages();
   const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
   const cache = createReadCache(database.changes, options.readCacheLimits);
   const deps: AppDeps = {
@@ -80,6 +84,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     holdLimits: options.holdLimits ?? UNLIMITED_HOLDS,
     log: options.logger ?? pino({ level: 'silent' }),
     metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
+    images: images.images,
   };
   const app = await buildApp(deps, {
     ping: database.ping,
@@ -105,6 +110,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     database,
     deps,
     payments,
+    images,
     app,
     caller: (user) => createCaller({ deps, user, session: user ? 'valid' : 'none' }),
     createUser: async (role = 'user', overrides = {}) => {
@@ -146,6 +152,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       await app.close();
       await payments.close();
       await database.close();
+      await images.remove();
     },
   };
 }
