@@ -100,12 +100,7 @@ export async function accountForSignIn(
  * What every sign-in refreshes; the role only ever rises here, and only for a verified configured
  * admin. The name and photo are left alone when `profile` is null (the customer set their own).
  */
-function accountFields(
-  identity: CheckedIdentity,
-  profile: SignInProfile | null,
-  adminEmails: ReadonlySet<string>,
-  email: string,
-) {
+function accountFields(identity: CheckedIdentity, profile: SignInProfile | null, adminEmails: ReadonlySet<string>, email: string) {
   const verified = identity.emailVerified && email === identity.email;
   return {
     emailVerified: verified,
