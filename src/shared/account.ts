@@ -19,11 +19,12 @@ export function allowedPhotoUrl(photoUrl: string | null): string | null {
     : null;
 }
 
-/** Text where nothing typed means null; anything typed must pass `rule`. */
+/** Text where nothing typed (or null) means none; anything typed must pass `rule`. */
 function noneWhenBlank<T extends z.ZodType<string, string>>(rule: T) {
   return z
     .string({ error: messages.requestInvalid })
     .trim()
+    .nullable()
     .transform((value) => (value === '' ? null : value))
     .pipe(rule.nullable());
 }
@@ -39,6 +40,6 @@ export const accountProfileSchema = z.object({
   phone: noneWhenBlank(bookingFormSchema.shape.phone),
   address: noneWhenBlank(bookingFormSchema.shape.address),
 });
-/** The form's values: text fields, blank for none. */
+/** The form's values: text fields, blank (or null) for none. */
 export type AccountProfileInput = z.input<typeof accountProfileSchema>;
 export type AccountProfile = z.output<typeof accountProfileSchema>;
