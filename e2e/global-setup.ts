@@ -22,7 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Every journey signs in, books, pays and reviews from 127.0.0.1, often as the same demo
     // accounts: lift the per-IP and per-user limits (src/server/security proves them).
     env: Object.fromEntries(
-      ['SESSIONS', 'BOOKINGS', 'PAYMENTS', 'CANCELLATIONS', 'REVIEWS', 'ADMIN_WRITES', 'VITALS'].map((budget) => [
+      ['SESSIONS', 'BOOKINGS', 'PAYMENTS', 'CANCELLATIONS', 'REVIEWS', 'PROFILE_UPDATES', 'ADMIN_WRITES', 'VITALS'].map((budget) => [
         `RATE_LIMIT_${budget}_PER_MINUTE`,
         '10000',
       ]),
