@@ -254,6 +254,7 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'users.isAdmin': (f) => ({ email: f.victimEmail }),
   'users.makeAdmin': (f) => ({ email: f.victimEmail }),
   'users.remove': (f) => ({ id: f.victimId }),
+  'users.updateProfile': () => ({ displayName: 'Fuzzed Rider', photoUrl: '', phone: '+1 555 0100', address: '1 Fuzz Road' }),
   'payments.createIntent': (f) => ({ bookingId: f.bookingId, price: 12.5 }),
 };
 /** Procedures without input: whatever is sent is ignored. */

@@ -180,6 +180,11 @@ const procedures: Record<string, Operation<unknown>> = {
   }),
   'users.remove': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => trpcCall('users.remove', { id: u.id }) }),
   'users.auditLog': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.auditLog') }),
+  'users.updateProfile': op({
+    expected: SIGNED_IN,
+    call: () =>
+      trpcCall('users.updateProfile', { displayName: 'Matrix Rider', photoUrl: '', phone: '555 0100', address: '1 Grid Road' }),
+  }),
   'payments.createIntent': op({
     expected: OWNER_ONLY,
     fixture: ownersBooking,

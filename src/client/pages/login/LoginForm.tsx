@@ -39,7 +39,7 @@ export function LoginForm({ pending, onSubmit, reset }: LoginFormProps) {
       <div className="-mt-2 flex justify-end">
         <button
           type="button"
-          className="btn btn-link btn-sm h-auto min-h-0 px-0 py-1"
+          className="btn btn-link btn-sm px-0 text-sm"
           disabled={reset.sending}
           onClick={() => void forgotPassword()}
         >
