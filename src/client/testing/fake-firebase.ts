@@ -7,7 +7,7 @@ export function fakeFirebaseUser(email = 'casey@example.com', displayName: strin
     uid: 'firebase-uid-1',
     email,
     displayName,
-    photoURL: null,
+    photoURL: null as string | null,
     getIdToken: vi.fn(async (_forceRefresh?: boolean) => 'firebase-id-token'),
   };
 }
