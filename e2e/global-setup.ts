@@ -29,7 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The demo customer also holds more unpaid orders over a run than a person would.
     env: {
       ...Object.fromEntries(
-        ['SESSIONS', 'BOOKINGS', 'PAYMENTS', 'CANCELLATIONS', 'REVIEWS', 'ADMIN_WRITES', 'VITALS'].map((budget) => [
+        ['SESSIONS', 'BOOKINGS', 'PAYMENTS', 'CANCELLATIONS', 'REVIEWS', 'PROFILE_UPDATES', 'ADMIN_WRITES', 'VITALS'].map((budget) => [
           `RATE_LIMIT_${budget}_PER_MINUTE`,
           '10000',
         ]),

@@ -65,6 +65,6 @@ describe('signing up', () => {
     // The display name was set before the session was asked for: the profile shows it.
     await navbar(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Profile' }).click();
-    await expectText(page.getByText(person.name, { exact: true }), person.name);
+    await expectText(page.locator('dl').getByText(person.name, { exact: true }), person.name);
   });
 });

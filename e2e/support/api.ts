@@ -100,14 +100,40 @@ export async function identityProjectId(): Promise<string> {
   return config.firebase.projectId;
 }
 
-/** The verification links the Auth emulator has "sent" (its stand-in for an outbox). */
-export async function verificationLinkFor(email: string): Promise<string | undefined> {
+interface SentCode {
+  email: string;
+  requestType: string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The links of a kind the Auth emulator has "sent" to an address (its stand-in for an outbox), oldest first. */
+async function sentCodes(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<SentCode[]> {
   const projectId = await identityProjectId();
-  const { oobCodes } = await call<{ oobCodes: Array<{ email: string; requestType: string; oobLink: string }> }>(
+  const { oobCodes } = await call<{ oobCodes: SentCode[] }>(
     'GET',
     `${inject('authEmulatorUrl')}/emulator/v1/projects/${projectId}/oobCodes`,
   );
-  return oobCodes.findLast((code) => code.email === email.toLowerCase() && code.requestType === 'VERIFY_EMAIL')?.oobLink;
+  return oobCodes.filter((code) => code.email === email.toLowerCase() && code.requestType === requestType);
+}
+
+export async function verificationLinkFor(email: string): Promise<string | undefined> {
+  return (await sentCodes(email, 'VERIFY_EMAIL')).at(-1)?.oobLink;
+}
+
+/** How many password-reset links the Auth emulator has sent to an address. */
+export async function passwordResetsSentTo(email: string): Promise<number> {
+  return (await sentCodes(email, 'PASSWORD_RESET')).length;
+}
+
+/**
+ * Follows the last reset link sent to an address and chooses a new password, as the person does on
+ * the provider's reset page (here its REST call with the link's code).
+ */
+export async function resetPasswordFromEmail(email: string, newPassword: string): Promise<void> {
+  const sent = (await sentCodes(email, 'PASSWORD_RESET')).at(-1);
+  if (!sent) throw new Error(`the Auth emulator sent no password reset link to ${email}`);
+  await call('POST', identity('accounts:resetPassword'), { body: { oobCode: sent.oobCode, newPassword } });
 }
 
 /** Verifies an account's email the way its owner would: asks for the link and opens it. */

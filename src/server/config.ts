@@ -36,6 +36,7 @@ const RATE_LIMIT_VARIABLES = {
   payment: 'RATE_LIMIT_PAYMENTS_PER_MINUTE',
   cancellation: 'RATE_LIMIT_CANCELLATIONS_PER_MINUTE',
   review: 'RATE_LIMIT_REVIEWS_PER_MINUTE',
+  profileUpdate: 'RATE_LIMIT_PROFILE_UPDATES_PER_MINUTE',
   adminWrite: 'RATE_LIMIT_ADMIN_WRITES_PER_MINUTE',
   vitals: 'RATE_LIMIT_VITALS_PER_MINUTE',
 } as const satisfies Record<RateLimitName, string>;

@@ -77,6 +77,10 @@ export const messages = {
   verificationEmailSent: (email: string) => `We sent a verification link to ${email}. Open it, then sign in again.`,
   signedOutEverywhere: 'You are signed out on every device.',
   reviewerWithoutName: 'A Sprocket customer',
+  photoUrlNotAllowed: 'Use a Google profile photo address (https://lh3.googleusercontent.com/…), or leave it empty.',
+  profileSaved: 'Your profile is saved.',
+  passwordResetSent: (email: string) =>
+    `If an account exists for ${email}, a link to reset your password is on its way. Check your inbox.`,
 
   partNotFound: 'This part does not exist.',
   reviewNotFound: 'This review does not exist.',

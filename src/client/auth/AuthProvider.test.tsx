@@ -21,6 +21,9 @@ function AuthProbe() {
       <p>
         {status} {user?.email ?? 'nobody'} {role ?? 'no-role'}
       </p>
+      <p>
+        shown as {user?.displayName ?? 'no-name'} with {user?.photoURL ?? 'no-photo'}
+      </p>
       <button type="button" onClick={() => void signOut()}>
         Sign out
       </button>
@@ -59,6 +62,16 @@ describe('AuthProvider', () => {
     renderProvider({ 'users.me': me('admin') });
 
     expect(await screen.findByText('signedIn casey@example.com admin')).toBeInTheDocument();
+  });
+
+  it('shows the name and photo the shop keeps, over Firebase’s older copy', async () => {
+    const firebaseUser = { ...fakeFirebaseUser('casey@example.com', 'Old Name'), photoURL: 'https://lh3.googleusercontent.com/a/old' };
+    fake = fakeFirebaseKit(firebaseUser);
+    vi.mocked(loadFirebaseAuth).mockResolvedValue(fake.kit);
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'session-token');
+    renderProvider({ 'users.me': () => ({ ...me('user')(), displayName: 'Name Set In Shop', photoURL: null }) });
+
+    expect(await screen.findByText('shown as Name Set In Shop with no-photo')).toBeInTheDocument();
   });
 
   it('is signed out when Firebase has a user but no session token is stored', async () => {

@@ -72,7 +72,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return { status: 'loading', user: null, role: null, signOut };
     }
     if (!hasSession || !firebaseUser) return { status: 'signedOut', user: null, role: null, signOut };
-    const user = { ...firebaseUser, displayName: firebaseUser.displayName ?? me.data?.displayName ?? null };
+    // The shop's account is the source of truth for the name and photo (docs/decisions/0020): the
+    // customer may have changed them in the shop after Firebase last heard of them.
+    const user = {
+      ...firebaseUser,
+      displayName: me.data?.displayName ?? firebaseUser.displayName,
+      photoURL: me.data ? me.data.photoURL : firebaseUser.photoURL,
+    };
     return { status: 'signedIn', user, role: me.data?.role ?? null, signOut };
   }, [firebaseUser, hasSession, me.isPending, me.data, sessionRefused, signOut]);
 

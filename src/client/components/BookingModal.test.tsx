@@ -21,10 +21,12 @@ const headsets = {
 
 const booked: FakeProcedure = (input) => ({ _id: 'b1', ...(input as object) });
 
-function openModal(create: FakeProcedure = booked) {
+const nothingSaved: FakeProcedure = () => ({ phone: null, address: null });
+
+function openModal(create: FakeProcedure = booked, me: FakeProcedure = nothingSaved) {
   const onClose = vi.fn();
   const view = renderWithApi(<BookingModal tool={headsets} onClose={onClose} />, {
-    procedures: { 'bookings.create': create },
+    procedures: { 'bookings.create': create, 'users.me': me },
   });
   return { ...view, onClose };
 }
@@ -50,6 +52,17 @@ describe('BookingModal', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('customer@example.com');
     for (const label of ['Part', 'Name', 'Email']) expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Quantity')).toHaveValue(5);
+  });
+
+  it('starts from the phone and address saved on My Profile, and books with them', async () => {
+    const { calls } = openModal(booked, () => ({ phone: '+44 20 7946 0958', address: '12 Chain Lane, Leeds' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('+44 20 7946 0958'));
+    expect(screen.getByLabelText('Address')).toHaveValue('12 Chain Lane, Leeds');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+
+    await waitFor(() => expect(callsTo(calls, 'bookings.create')).toHaveLength(1));
+    expect(callsTo(calls, 'bookings.create')[0]).toMatchObject({ phone: '+44 20 7946 0958', address: '12 Chain Lane, Leeds' });
   });
 
   it('refuses a quantity below the minimum order with the toast and books nothing', async () => {
@@ -150,7 +163,7 @@ describe('BookingModal', () => {
         <a href="/blogs">A link on the page behind the modal</a>
         <BookingModal tool={headsets} onClose={onClose} />
       </>,
-      { procedures: { 'bookings.create': refuse } },
+      { procedures: { 'bookings.create': refuse, 'users.me': nothingSaved } },
     );
 
     await fillAndBook('5');

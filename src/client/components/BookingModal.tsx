@@ -1,4 +1,6 @@
-// The booking modal opened by Book Now: the customer's details, phone, address and a quantity within the part's limits.
+// The booking modal opened by Book Now: the customer's details, phone, address and a quantity within
+// the part's limits. Phone and address start from the ones saved on My Profile; booking never changes
+// those (an order sent elsewhere once does not replace them).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState, type RefObject } from 'react';
@@ -29,19 +31,30 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
   const boxRef = useRef<HTMLDivElement>(null);
   useModalFocus(boxRef, onClose);
 
+  const saved = trpc.users.me.useQuery().data;
   const {
     register,
     handleSubmit,
     control,
     getValues,
+    getFieldState,
+    resetField,
     formState: { errors },
   } = useForm<BookingFormInput>({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { phone: '', address: '', amount: tool.minimumOrderQuantity },
+    defaultValues: { phone: saved?.phone ?? '', address: saved?.address ?? '', amount: tool.minimumOrderQuantity },
   });
   const amount = useWatch({ control, name: 'amount' });
   /** The hold limit the customer reached: it stays in view with the way out, not in a passing toast. */
   const [holdLimit, setHoldLimit] = useState<string | null>(null);
+
+  // The account may answer after the modal opened: its saved details fill only fields not yet typed in.
+  useEffect(() => {
+    for (const name of ['phone', 'address'] as const) {
+      const value = saved?.[name];
+      if (value && !getFieldState(name).isDirty) resetField(name, { defaultValue: value });
+    }
+  }, [saved, getFieldState, resetField]);
 
   const book = trpc.bookings.create.useMutation({
     onSuccess: () => {

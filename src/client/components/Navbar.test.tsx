@@ -32,6 +32,35 @@ describe('Navbar', () => {
     expect(signOut).toHaveBeenCalledOnce();
   });
 
+  it('shows who is signed in, with their photo, linking to My Profile', () => {
+    const auth = signedInAs('user');
+    auth.user = { ...auth.user!, displayName: 'Ada Rider', photoURL: 'https://lh3.googleusercontent.com/a/ada' };
+    renderWithAuth(<Navbar />, { auth, at: '/home' });
+
+    const account = mainNav().getByRole('link', { name: 'Ada Rider' });
+    expect(account).toHaveAttribute('href', '/dashboard/profile');
+    expect(within(account).getByRole('presentation', { hidden: true })).toHaveAttribute(
+      'src',
+      'https://lh3.googleusercontent.com/a/ada',
+    );
+  });
+
+  it('names a person without a display name by their email, in the phone menu too', async () => {
+    const auth = signedInAs('user');
+    auth.user = { ...auth.user!, displayName: null };
+    renderWithAuth(<Navbar />, { auth, at: '/home' });
+
+    expect(mainNav().getByRole('link', { name: 'user@example.com' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByText('Signed in as', { exact: false })).toHaveTextContent('Signed in as user@example.com');
+  });
+
+  it('shows nobody as signed in to a signed-out visitor', () => {
+    renderWithAuth(<Navbar />, { auth: signedOut, at: '/home' });
+    expect(screen.queryByRole('link', { name: /example\.com/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Signed in as', { exact: false })).not.toBeInTheDocument();
+  });
+
   it('shows a spinner instead of Login or SignOut while sign-in loads', () => {
     renderWithAuth(<Navbar />, { auth: loading, at: '/home' });
 

@@ -1,7 +1,10 @@
-// The top navigation: brand, page links, Dashboard when signed in, and Login or SignOut; collapses into a menu on phones.
+// The top navigation: brand, page links, Dashboard when signed in, who is signed in, and Login or
+// SignOut; collapses into a menu on phones.
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { DEFAULT_AVATAR } from '../../shared/constants';
+import type { AuthUser } from '../auth/auth-context';
 import { useAuth } from '../auth/useAuth';
 import { dashboardNavLink, publicNavLinks, type NavLinkItem } from './nav-links';
 
@@ -11,8 +14,33 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
   }`;
 }
 
+/** The name the shop shows for the signed-in person: the display name, or the email without one. */
+function shownName(user: AuthUser): string {
+  return user.displayName ?? user.email;
+}
+
+/**
+ * The signed-in person's photo, and on wider screens their name, linking to My Profile. On phones
+ * the name is read out but not drawn: the phone menu shows it in full.
+ */
+function SignedInAs({ user }: { user: AuthUser }) {
+  return (
+    <Link to="/dashboard/profile" className="flex h-10 min-w-0 items-center gap-2 rounded-lg px-1 hover:bg-base-200 md:px-2">
+      <img
+        src={user.photoURL ?? DEFAULT_AVATAR}
+        alt=""
+        width={32}
+        height={32}
+        referrerPolicy="no-referrer"
+        className="size-8 shrink-0 rounded-full border border-base-300 bg-base-200 object-cover"
+      />
+      <span className="sr-only max-w-40 truncate text-sm font-medium md:not-sr-only">{shownName(user)}</span>
+    </Link>
+  );
+}
+
 function AuthArea() {
-  const { status, signOut } = useAuth();
+  const { status, user, signOut } = useAuth();
   if (status === 'loading') {
     return (
       <span role="status" className="flex h-10 items-center px-3">
@@ -23,9 +51,12 @@ function AuthArea() {
   }
   if (status === 'signedIn') {
     return (
-      <button type="button" className="btn btn-outline btn-sm h-10" onClick={() => void signOut()}>
-        SignOut
-      </button>
+      <>
+        {user ? <SignedInAs user={user} /> : null}
+        <button type="button" className="btn btn-outline btn-sm h-10" onClick={() => void signOut()}>
+          SignOut
+        </button>
+      </>
     );
   }
   return (
@@ -36,7 +67,7 @@ function AuthArea() {
 }
 
 export function Navbar() {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so following a link closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -91,6 +122,11 @@ export function Navbar() {
       </nav>
 
       <ul id={menuId} hidden={!menuOpen} className="border-t border-base-300 px-4 py-2 md:hidden">
+        {user ? (
+          <li className="truncate px-3 py-2 text-sm text-base-content/70">
+            Signed in as <span className="font-medium text-base-content">{shownName(user)}</span>
+          </li>
+        ) : null}
         {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className={(state) => `block ${navLinkClass(state)}`}>

@@ -7,7 +7,7 @@ export function fakeFirebaseUser(email = 'casey@example.com', displayName: strin
     uid: 'firebase-uid-1',
     email,
     displayName,
-    photoURL: null,
+    photoURL: null as string | null,
     getIdToken: vi.fn(async (_forceRefresh?: boolean) => 'firebase-id-token'),
   };
 }
@@ -20,9 +20,10 @@ export function fakeFirebaseKit(user: FakeFirebaseUser | null = fakeFirebaseUser
     signInWithEmailAndPassword: vi.fn(async () => ({ user })),
     createUserWithEmailAndPassword: vi.fn(async () => ({ user })),
     signInWithPopup: vi.fn(async () => ({ user })),
-    updateProfile: vi.fn(async (target: FakeFirebaseUser, profile: { displayName: string }) => {
-      target.displayName = profile.displayName;
+    updateProfile: vi.fn(async (target: FakeFirebaseUser, profile: { displayName?: string | null }) => {
+      if (profile.displayName !== undefined) target.displayName = profile.displayName;
     }),
+    sendPasswordResetEmail: vi.fn(async (_auth: unknown, _email: string) => {}),
     signOut: vi.fn(async () => {}),
     onIdTokenChanged: vi.fn((_auth: unknown, listener: (next: FakeFirebaseUser | null) => void) => {
       listener(user);
@@ -30,6 +31,6 @@ export function fakeFirebaseKit(user: FakeFirebaseUser | null = fakeFirebaseUser
     }),
     GoogleAuthProvider: class GoogleAuthProvider {},
   };
-  const kit = { auth: {}, sdk } as unknown as FirebaseAuthKit;
+  const kit = { auth: { currentUser: user }, sdk } as unknown as FirebaseAuthKit;
   return { kit, sdk };
 }

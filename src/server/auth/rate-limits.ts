@@ -27,6 +27,8 @@ export const rateLimitKeys = {
   cancellation: 'user',
   /** Reviews: filling the public pages. */
   review: 'user',
+  /** A customer's own profile changes: each one is audited when it changes the name or photo. */
+  profileUpdate: 'user',
   /** An admin's changes to parts and accounts (removing an account calls the identity provider). */
   adminWrite: 'user',
   /** Web-vitals reports: each one writes a log line. */

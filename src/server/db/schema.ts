@@ -39,6 +39,14 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     displayName: text('display_name'),
     photoUrl: text('photo_url'),
+    /**
+     * When the customer last set the name and photo on My Profile. From then on the shop's own
+     * values are the account's, and sign-ins no longer copy the provider's over them.
+     */
+    profileEditedAt: timestamp('profile_edited_at', { withTimezone: true }),
+    /** The phone and address the booking modal starts from; the customer's own, set on My Profile. */
+    phone: text('phone'),
+    address: text('address'),
     role: userRole('role').notNull().default('user'),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -28,6 +28,7 @@ export const defaultSecurityOptions: SecurityOptions = {
     payment: { max: 30, windowSeconds: 60 },
     cancellation: { max: 20, windowSeconds: 60 },
     review: { max: 5, windowSeconds: 60 },
+    profileUpdate: { max: 10, windowSeconds: 60 },
     adminWrite: { max: 60, windowSeconds: 60 },
     vitals: { max: 120, windowSeconds: 60 },
   },

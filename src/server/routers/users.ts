@@ -1,6 +1,7 @@
 // Accounts: the session exchange, the caller's own profile and role, and user management for admins.
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { accountProfileSchema } from '../../shared/account';
 import { createSessionSchema } from '../../shared/auth';
 import { pageInputSchema } from '../../shared/common';
 import { ID_TOKEN_MAX_AGE_SECONDS } from '../../shared/constants';
@@ -9,6 +10,7 @@ import { userEmailSchema, userIdSchema } from '../../shared/users';
 import { auditEvents, bookings, users } from '../db/schema';
 import { identityRecord, verifySignIn } from '../auth/verify-sign-in';
 import { accountForSignIn } from '../services/account-for-sign-in';
+import { updateAccountProfile } from '../services/account-profile';
 import { recordAudit } from '../services/audit';
 import { bookingColumns } from '../services/booking-views';
 import { cancelBooking } from '../services/cancellation';
@@ -23,6 +25,9 @@ const sessionExchangeProcedure = publicProcedure.meta({ rateLimit: 'sessionExcha
 
 /** Signing out writes too; it shares the per-IP budget of session changes with signing in. */
 const sessionEndProcedure = protectedProcedure.meta({ rateLimit: 'sessionExchange' });
+
+/** A customer's changes to their own profile, within their own budget. */
+const profileUpdateProcedure = protectedProcedure.meta({ rateLimit: 'profileUpdate' });
 
 export const usersRouter = router({
   /**
@@ -73,14 +78,31 @@ export const usersRouter = router({
     return { admin: user?.role === 'admin' };
   }),
 
-  me: protectedProcedure.query(({ ctx }) => ({
-    _id: ctx.user.id,
-    email: ctx.user.email,
-    emailVerified: ctx.user.emailVerified,
-    displayName: ctx.user.displayName,
-    photoURL: ctx.user.photoUrl,
-    role: ctx.user.role,
-  })),
+  /** The caller's own account, with the phone and address saved for the booking modal. */
+  me: protectedProcedure.query(async ({ ctx }) => {
+    const [contact] = await ctx.deps.db
+      .select({ phone: users.phone, address: users.address })
+      .from(users)
+      .where(eq(users.id, ctx.user.id));
+    return {
+      _id: ctx.user.id,
+      email: ctx.user.email,
+      emailVerified: ctx.user.emailVerified,
+      displayName: ctx.user.displayName,
+      photoURL: ctx.user.photoUrl,
+      role: ctx.user.role,
+      phone: contact?.phone ?? null,
+      address: contact?.address ?? null,
+    };
+  }),
+
+  /**
+   * Sets the caller's name, photo, phone and address; only their own account, whatever the input
+   * says. From then on the shop's name and photo are the account's (docs/decisions/0020).
+   */
+  updateProfile: profileUpdateProcedure
+    .input(accountProfileSchema)
+    .mutation(({ ctx, input }) => updateAccountProfile(ctx.deps.db, ctx.user, input)),
 
   /** The accounts, in sign-up order, a page at a time: a shop with many customers is never read whole. */
   list: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {

@@ -268,6 +268,7 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'users.remove': (f) => ({ id: f.victimId }),
   'users.list': () => ({ limit: 5, cursor: '1' }),
   'users.auditLog': () => ({ limit: 5, cursor: '1' }),
+  'users.updateProfile': () => ({ displayName: 'Fuzzed Rider', photoUrl: '', phone: '+1 555 0100', address: '1 Fuzz Road' }),
   'payments.createIntent': (f) => ({ bookingId: f.bookingId, price: 12.5 }),
   'emails.undelivered': () => ({ limit: 5, cursor: '1' }),
   // No email has this id: the base is well formed, and retrying it finds nothing to send.

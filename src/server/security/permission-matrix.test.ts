@@ -217,6 +217,11 @@ const procedures: Record<string, Operation<unknown>> = {
   'users.auditLog': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.auditLog') }),
   'emails.undelivered': op({ expected: ADMIN_ONLY, call: () => trpcCall('emails.undelivered', { limit: 5 }) }),
   'emails.retry': op({ expected: ADMIN_ONLY, fixture: queuedEmail, call: (id) => trpcCall('emails.retry', { id }) }),
+  'users.updateProfile': op({
+    expected: SIGNED_IN,
+    call: () =>
+      trpcCall('users.updateProfile', { displayName: 'Matrix Rider', photoUrl: '', phone: '555 0100', address: '1 Grid Road' }),
+  }),
   'payments.createIntent': op({
     expected: OWNER_ONLY,
     fixture: ownersBooking,

@@ -84,6 +84,7 @@ describe('the budgets', () => {
       { budget: 'payment', role: 'user', call: { method: 'PATCH', url: `/booking/${someId}`, payload: { transactionId: 'pi_x' } } },
       { budget: 'cancellation', role: 'user', call: { method: 'DELETE', url: `/booking?amount=${someId}` } },
       { budget: 'review', role: 'user', call: trpcCall('reviews.create', { rating: 9 }) },
+      { budget: 'profileUpdate', role: 'user', call: trpcCall('users.updateProfile', { displayName: '' }) },
       { budget: 'adminWrite', role: 'admin', call: { method: 'POST', url: '/tools', payload: {} } },
       { budget: 'adminWrite', role: 'admin', call: { method: 'DELETE', url: `/deleted?amount=${someId}` } },
       { budget: 'adminWrite', role: 'admin', call: { method: 'PUT', url: '/user/admin/nobody%40example.com' } },

@@ -38,7 +38,7 @@ export async function accountForSignIn(
 ): Promise<string> {
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [bound] = await tx
-      .select({ id: users.id, email: users.email, removedAt: users.removedAt })
+      .select({ id: users.id, email: users.email, removedAt: users.removedAt, profileEditedAt: users.profileEditedAt })
       .from(users)
       .where(eq(users.firebaseUid, identity.uid))
       .for('update');
@@ -55,7 +55,8 @@ export async function accountForSignIn(
       const email = holder ? bound.email : identity.email;
       await tx
         .update(users)
-        .set({ ...accountFields(identity, profile, adminEmails, email), email })
+        // A name or photo the customer set in the shop is theirs: the provider's record may be older.
+        .set({ ...accountFields(identity, bound.profileEditedAt ? null : profile, adminEmails, email), email })
         .where(eq(users.id, bound.id));
       return { userId: bound.id };
     }
@@ -95,13 +96,16 @@ export async function accountForSignIn(
   throw new TRPCError({ code: 'FORBIDDEN', message: refusalMessages[outcome.refused] });
 }
 
-/** What every sign-in refreshes; the role only ever rises here, and only for a verified configured admin. */
-function accountFields(identity: CheckedIdentity, profile: SignInProfile, adminEmails: ReadonlySet<string>, email: string) {
+/**
+ * What every sign-in refreshes; the role only ever rises here, and only for a verified configured
+ * admin. The name and photo are left alone when `profile` is null (the customer set their own).
+ */
+function accountFields(identity: CheckedIdentity, profile: SignInProfile | null, adminEmails: ReadonlySet<string>, email: string) {
   const verified = identity.emailVerified && email === identity.email;
   return {
     emailVerified: verified,
-    ...(profile.displayName === null ? {} : { displayName: profile.displayName }),
-    photoUrl: profile.photoUrl,
+    ...(profile && profile.displayName !== null ? { displayName: profile.displayName } : {}),
+    ...(profile ? { photoUrl: profile.photoUrl } : {}),
     ...(verified && adminEmails.has(email) ? { role: 'admin' as const } : {}),
   };
 }

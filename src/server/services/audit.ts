@@ -1,4 +1,5 @@
-// The audit trail: who did each admin action or was refused an account, and when.
+// The audit trail: who did each admin action, changed the name or photo others see, or was refused
+// an account, and when.
 import type { Database } from '../db/database';
 import { auditEvents } from '../db/schema';
 
@@ -6,6 +7,7 @@ export type AuditAction =
   | 'user.make_admin'
   | 'user.remove'
   | 'user.sign_in_refused'
+  | 'user.profile_update'
   | 'part.add'
   | 'part.edit'
   | 'part.hide'

@@ -1,12 +1,9 @@
 // The display name and photo the shop keeps from the identity provider's record at a sign-in: the
 // name must be one the shop can show as typed, and the photo is kept only from Google's avatar hosts.
 import { TRPCError } from '@trpc/server';
+import { allowedPhotoUrl } from '../../shared/account';
 import { displayNameSchema } from '../../shared/auth';
 import { firstIssueMessage } from '../../shared/issue-message';
-
-/** Google's profile-photo hosts; any other photo is not shown (a tracking pixel, a local address). */
-const ALLOWED_PHOTO_HOST = /^lh\d\.googleusercontent\.com$/;
-const PHOTO_URL_MAX_LENGTH = 2048;
 
 export interface SignInProfile {
   displayName: string | null;
@@ -23,12 +20,4 @@ function checkedDisplayName(name: string | null): string | null {
   const parsed = displayNameSchema.safeParse(name);
   if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: firstIssueMessage(parsed.error) });
   return parsed.data;
-}
-
-function allowedPhotoUrl(photoUrl: string | null): string | null {
-  if (photoUrl === null || photoUrl.length > PHOTO_URL_MAX_LENGTH || !URL.canParse(photoUrl)) return null;
-  const url = new URL(photoUrl);
-  return url.protocol === 'https:' && url.username === '' && url.password === '' && ALLOWED_PHOTO_HOST.test(url.hostname)
-    ? url.href
-    : null;
 }

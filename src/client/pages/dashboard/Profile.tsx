@@ -1,13 +1,17 @@
-// My Profile: the signed-in user's photo, display name and email (SPEC.md §2), and their account actions.
+// My Profile: the signed-in user's photo, display name and email (SPEC.md §2), the form to change
+// them and the saved phone and address, and their account actions.
 import { messages } from '../../../shared/messages';
 import { DEFAULT_AVATAR } from '../../../shared/constants';
 import { useAuth } from '../../auth/useAuth';
 import { PageTitle } from '../../components/PageTitle';
+import { trpc } from '../../lib/trpc';
 import { AccountSecurity } from './AccountSecurity';
 import { DashboardHeading } from './DashboardHeading';
+import { ProfileForm } from './ProfileForm';
 
 export default function Profile() {
   const { user, role } = useAuth();
+  const me = trpc.users.me.useQuery(undefined, { enabled: user !== null });
   return (
     <section>
       <PageTitle title="My Profile" />
@@ -44,6 +48,7 @@ export default function Profile() {
               </dl>
             </div>
           </div>
+          {me.data ? <ProfileForm key={me.data._id} me={me.data} /> : null}
           <AccountSecurity />
         </div>
       )}

@@ -7,11 +7,26 @@ import { LoginForm } from './LoginForm';
 
 function renderForm() {
   const onSubmit = vi.fn(async (_input: unknown) => {});
-  render(<LoginForm pending={false} onSubmit={onSubmit} />);
-  return { onSubmit, user: userEvent.setup() };
+  const sendReset = vi.fn(async (_email: string) => {});
+  render(<LoginForm pending={false} onSubmit={onSubmit} reset={{ sending: false, notice: null, sendReset }} />);
+  return { onSubmit, sendReset, user: userEvent.setup() };
 }
 
 describe('LoginForm', () => {
+  it('asks for a reset link for the typed email, checked as at sign-in, without the password', async () => {
+    const { onSubmit, sendReset, user } = renderForm();
+
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText(messages.emailRequired)).toBeInTheDocument();
+    expect(screen.queryByText(messages.passwordRequired)).not.toBeInTheDocument();
+    expect(sendReset).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Email'), ' casey@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(sendReset).toHaveBeenCalledWith('casey@example.com');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('says Email is required and Password is required when submitted empty, and submits nothing', async () => {
     const { onSubmit, user } = renderForm();
 

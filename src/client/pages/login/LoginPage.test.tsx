@@ -46,6 +46,41 @@ describe('LoginPage', () => {
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('session-token');
   });
 
+  it('sends Firebase’s reset email and says a link is on its way if an account exists', async () => {
+    const { calls } = renderLogin();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Email'), 'casey@example.com');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.passwordResetSent('casey@example.com'));
+    expect(fake.sdk.sendPasswordResetEmail).toHaveBeenCalledWith(fake.kit.auth, 'casey@example.com');
+    expect(callsTo(calls, 'users.createSession')).toEqual([]);
+  });
+
+  it('says the same for an address without an account, so the form tells nobody who shops here', async () => {
+    fake.sdk.sendPasswordResetEmail.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 'auth/user-not-found' }));
+    renderLogin();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.passwordResetSent('nobody@example.com'));
+  });
+
+  it('says in red when the reset email could not be sent', async () => {
+    fake.sdk.sendPasswordResetEmail.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 'auth/network-request-failed' }));
+    renderLogin();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Email'), 'casey@example.com');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the sign-in service.');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('signs in with Google through a popup', async () => {
     renderLogin();
 

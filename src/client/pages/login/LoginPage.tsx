@@ -1,7 +1,9 @@
-// /login: email and password, Google, a link to signup; afterwards back to where the visitor was going, or /home.
+// /login: email and password, Google, a link to signup, and a password reset; afterwards back to
+// where the visitor was going, or /home.
 import { Link, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import type { LoginRedirectState } from '../../auth/redirect-state';
+import { usePasswordReset } from '../../auth/usePasswordReset';
 import { useSessionSignIn } from '../../auth/useSessionSignIn';
 import { AuthCard } from '../../components/AuthCard';
 import { PageTitle } from '../../components/PageTitle';
@@ -10,6 +12,7 @@ import { LoginForm } from './LoginForm';
 export default function LoginPage() {
   const location = useLocation();
   const session = useSessionSignIn();
+  const reset = usePasswordReset();
   const redirectState = location.state as LoginRedirectState | null;
   const adminOnly = redirectState?.reason === 'adminOnly';
 
@@ -37,7 +40,7 @@ export default function LoginPage() {
       }
     >
       <PageTitle title="Login" />
-      <LoginForm pending={session.pending} onSubmit={session.signInWithEmail} />
+      <LoginForm pending={session.pending} onSubmit={session.signInWithEmail} reset={reset} />
     </AuthCard>
   );
 }

@@ -1,0 +1,101 @@
+// Account self-service: a forgotten password is reset with the link Firebase emails (read from the
+// Auth emulator's outbox), and a customer edits their name and saves a phone and address on My
+// Profile, which the navbar and the booking modal then show. Both pages pass axe.
+import { describe, expect, it } from 'vitest';
+import { messages } from '../src/shared/messages';
+import { PASSWORD, passwordResetsSentTo, resetPasswordFromEmail, stage, uniqueEmail } from './support/api';
+import { seriousViolations } from './support/axe';
+import { useBrowser } from './support/browser';
+import {
+  expectPath,
+  expectText,
+  expectToast,
+  navbar,
+  openFromSidebar,
+  productCard,
+  see,
+  signInInBrowser,
+  signOutButton,
+  signUpInBrowser,
+  submitLogin,
+} from './support/journeys';
+
+const browser = useBrowser();
+const shop = stage();
+
+describe('resetting a forgotten password', () => {
+  it('sends the reset link from /login, and the new password signs in where the old one no longer does', async () => {
+    const account = await shop.customer('forgetful');
+    const { page } = await browser.open();
+    await page.goto('/login');
+
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByRole('button', { name: 'Forgot password?', exact: true }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'reset' }), messages.passwordResetSent(account.email));
+    expect(await passwordResetsSentTo(account.email)).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const newPassword = 'a-fresh-secret-9';
+    await resetPasswordFromEmail(account.email, newPassword);
+
+    await submitLogin(page, { email: account.email, password: account.password });
+    await see(page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }));
+    await signInInBrowser(page, { email: account.email, password: newPassword });
+  });
+
+  it('answers an address without an account exactly as one with an account, and sends nothing', async () => {
+    const stranger = uniqueEmail('stranger');
+    const { page } = await browser.open();
+    await page.goto('/login');
+
+    await page.getByLabel('Email', { exact: true }).fill(stranger);
+    await page.getByRole('button', { name: 'Forgot password?', exact: true }).click();
+
+    await expectText(page.getByRole('status').filter({ hasText: 'reset' }), messages.passwordResetSent(stranger));
+    expect(await passwordResetsSentTo(stranger)).toBe(0);
+  });
+});
+
+describe('editing the profile', () => {
+  it('saves a new name, phone and address: the navbar shows the name and the booking modal starts from them', async () => {
+    const part = await shop.part();
+    const person = { name: 'Edda Editor', email: uniqueEmail('editor'), password: PASSWORD };
+    shop.forget(person.email);
+    const { page } = await browser.open();
+    await signUpInBrowser(page, person);
+    await see(navbar(page).getByRole('link', { name: person.name, exact: true }));
+
+    await navbar(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await openFromSidebar(page, 'My Profile');
+    const form = await see(page.getByRole('form', { name: 'Edit profile' }));
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe(person.name);
+
+    // A bad phone is refused under its field, and nothing is saved.
+    await form.getByLabel('Phone', { exact: true }).fill('call me');
+    await form.getByRole('button', { name: 'Save profile', exact: true }).click();
+    await see(form.getByText(messages.phoneInvalid, { exact: true }));
+
+    await form.getByLabel('Name', { exact: true }).fill('Edda Rider');
+    await form.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0958');
+    await form.getByLabel('Address', { exact: true }).fill('12 Chain Lane, Leeds');
+    await form.getByRole('button', { name: 'Save profile', exact: true }).click();
+    await expectToast(page, messages.profileSaved);
+    await see(navbar(page).getByRole('link', { name: 'Edda Rider', exact: true }));
+    await expectText(page.locator('dl').locator('xpath=.//dt[.="Name"]/following-sibling::dd[1]'), 'Edda Rider');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The shop's name holds after signing in again, and the booking modal is filled in.
+    await signOutButton(page).click();
+    await signInInBrowser(page, person);
+    await see(navbar(page).getByRole('link', { name: 'Edda Rider', exact: true }));
+    const card = await productCard(page, part.name);
+    await card.getByRole('button', { name: 'Book Now' }).click();
+    const modal = await see(page.getByRole('dialog', { name: `Book ${part.name}` }));
+    expect(await modal.getByLabel('Name').inputValue()).toBe('Edda Rider');
+    expect(await modal.getByLabel('Phone').inputValue()).toBe('+44 20 7946 0958');
+    expect(await modal.getByLabel('Address').inputValue()).toBe('12 Chain Lane, Leeds');
+    await modal.getByRole('button', { name: 'Confirm booking' }).click();
+    await expectToast(page, messages.booked);
+    await expectPath(page, '/home');
+  });
+});
