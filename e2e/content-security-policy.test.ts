@@ -1,4 +1,4 @@
-// The Content-Security-Policy in a real browser (issue 7, hardening): the pages, the Firebase
+// The Content-Security-Policy in a real browser: the pages, the Firebase
 // sign-ins (password, and Google through the Auth emulator's popup) and a card payment through the
 // payments emulator all run without a single policy violation.
 import type { BrowserContext, Page } from 'playwright-core';

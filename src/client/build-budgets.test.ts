@@ -1,5 +1,5 @@
-// The browser budgets of issue 6, read from Vite's build manifest of a production build made for
-// this test (dist/client may hold another build, e.g. the journeys' one): what /home loads before
+// The first screen's browser budgets, read from Vite's build manifest of a production build made
+// for this test (dist/client may hold another build, e.g. the journeys' one): what /home loads before
 // first paint stays under 150 KB of gzipped JavaScript and holds nothing of Firebase, and Stripe's
 // code is only in the payment page's chunks.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// <CardPaymentProvider config={runtimeConfig.payments}> around the payment form (issue 3, item 5):
+// <CardPaymentProvider config={runtimeConfig.payments}> around the payment form:
 // Stripe mode loads Stripe.js and Elements on first use, as a separate chunk; emulator mode needs
 // nothing loaded. Inside it, <CardFields /> renders the card entry and useConfirmCard() confirms.
 import { lazy, Suspense, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Bad input (issue 7, item 2): random and adversarial values thrown with fast-check at every
+// Bad input: random and adversarial values thrown with fast-check at every
 // procedure input and at every REST body, path and query parameter, as a visitor, a customer and
 // an admin. Whatever arrives, the answer is never a 5xx; input the schemas refuse always gets a
 // 4xx whose message a person can read; and a refused call leaves the database exactly as it was.

@@ -1,4 +1,4 @@
-// Hardening (issue 7, item 6): security headers and a Content-Security-Policy right for each run
+// Hardening: security headers and a Content-Security-Policy right for each run
 // mode, CORS closed to other origins, rate limits on session exchange and bookings at both doors,
 // no internals in error answers, request logs without credentials, and expiring session tokens.
 import { randomBytes } from 'node:crypto';

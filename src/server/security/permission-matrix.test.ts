@@ -1,4 +1,4 @@
-// The permission matrix (issue 7, item 1): every tRPC procedure and every REST route, called over
+// The permission matrix: every tRPC procedure and every REST route, called over
 // HTTP by each kind of caller with valid input, against one table of expected outcomes. A
 // procedure or route missing from the table fails the suite; a refused call must change nothing.
 import { randomBytes } from 'node:crypto';
