@@ -3,7 +3,6 @@
 // way into the markup here, in one place: names, addresses and part names are typed by customers
 // and admins.
 import { escape } from 'html-escaper';
-import mjml2html from 'mjml';
 import type { EmailKind } from '../../shared/emails';
 import { orderEmailContent, type OrderEmailContent, type OrderEmailData } from './order-email';
 
@@ -15,9 +14,17 @@ export interface RenderedEmail {
 
 const SHOP_NAME = 'Sprocket';
 
+/**
+ * MJML takes about 64 MB once loaded, so it is loaded on the first render: only the processes that
+ * send email (ROLE worker or all) ever pay for it, and a web process starts without it.
+ */
+const loadMjml = () => import('mjml');
+let loadingMjml: ReturnType<typeof loadMjml> | undefined;
+
 export async function renderOrderEmail(kind: EmailKind, order: OrderEmailData): Promise<RenderedEmail> {
   const content = orderEmailContent(kind, order);
   // Strict: a mistake in the markup fails the render (and so the test) instead of mailing it.
+  const { default: mjml2html } = await (loadingMjml ??= loadMjml());
   const { html } = await mjml2html(markup(content), { validationLevel: 'strict' });
   return { subject: content.subject, html, text: plainText(content) };
 }
