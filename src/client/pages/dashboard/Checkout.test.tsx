@@ -124,8 +124,9 @@ describe('Checkout page', () => {
     });
 
     // The refusal is followed by a fresh look at the basket, which now says what happened.
-    expect(await screen.findByText(messages.checkoutClosed, undefined, { timeout: 5_000 })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument());
+    expect(await screen.findByRole('link', { name: 'Back to your basket' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByText(messages.checkoutClosed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
 
   it('shows a paid basket as paid with its transaction id', async () => {
