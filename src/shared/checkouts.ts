@@ -15,7 +15,6 @@ export const createCheckoutSchema = z.object({
     .max(MAX_BASKET_ORDERS, messages.basketTooManyOrders(MAX_BASKET_ORDERS))
     .refine((ids) => new Set(ids).size === ids.length, messages.basketOrdersRepeated),
 });
-export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>;
 
 export const checkoutIdSchema = z.object({ id: idSchema });
 

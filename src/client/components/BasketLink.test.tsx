@@ -18,7 +18,9 @@ describe('BasketLink', () => {
   });
 
   it('shows an empty basket without a count', async () => {
-    const { calls } = renderWithApi(<BasketLink />, { procedures: { 'checkouts.basket': () => ({ items: [], total: 0, more: false }) } });
+    const { calls } = renderWithApi(<BasketLink />, {
+      procedures: { 'checkouts.basket': () => ({ items: [], total: 0, more: false }) },
+    });
 
     await waitFor(() => expect(callsTo(calls, 'checkouts.basket')).toHaveLength(1));
     expect(screen.getByRole('link', { name: 'Basket' })).toHaveTextContent('');

@@ -179,7 +179,7 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
             </button>
             <button
               type="submit"
-              className="btn btn-primary"
+              className="btn btn-primary grow sm:grow-0"
               disabled={book.isPending}
               onClick={() => setPayNow(false)}
             >
@@ -188,7 +188,7 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
             </button>
             <button
               type="submit"
-              className="btn btn-secondary"
+              className="btn btn-secondary grow sm:grow-0"
               disabled={book.isPending}
               onClick={() => setPayNow(true)}
             >

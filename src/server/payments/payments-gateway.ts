@@ -35,7 +35,12 @@ export interface PaymentsGateway {
     replacing?: string;
   }) => Promise<PaymentIntentView>;
   /** Idempotent per checkout: a checkout has one intent, for its total. */
-  createCheckoutIntent: (request: { checkoutId: string; amountCents: number; currency: string; email: string }) => Promise<PaymentIntentView>;
+  createCheckoutIntent: (request: {
+    checkoutId: string;
+    amountCents: number;
+    currency: string;
+    email: string;
+  }) => Promise<PaymentIntentView>;
   /** Null when the provider does not know the id. */
   retrieveIntent: (id: string) => Promise<PaymentIntentView | null>;
   cancelIntent: (id: string) => Promise<PaymentIntentView>;

@@ -242,7 +242,9 @@ describe('paying a basket', () => {
     const other = await openBasket(customer, [second._id]);
     await payInBrowser(shop, other.intent);
 
-    await expect(shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: other.intent.id })).rejects.toMatchObject({
+    await expect(
+      shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: other.intent.id }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: messages.paymentMismatch,
     });
@@ -377,7 +379,10 @@ describe('who may open and pay a basket', () => {
     await expect(create([cancelled.booking._id])).rejects.toMatchObject({ code: 'CONFLICT', message: messages.basketOrderNotUnpaid });
     await expect(create(['5f0c6a56-0b7a-4c3e-9a43-3c1f9d9f0c11'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(create([])).rejects.toMatchObject({ code: 'BAD_REQUEST', message: messages.basketNeedsOrders });
-    await expect(create([second._id, second._id])).rejects.toMatchObject({ code: 'BAD_REQUEST', message: messages.basketOrdersRepeated });
+    await expect(create([second._id, second._id])).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.basketOrdersRepeated,
+    });
     await expectAllUnpaid([second._id]);
   });
 

@@ -240,7 +240,11 @@ const procedures: Record<string, Operation<unknown>> = {
     fixture: ownersBooking,
     call: (b) => trpcCall('checkouts.create', { bookingIds: [b._id] }),
   }),
-  'checkouts.byId': op({ expected: OWNER_ONLY, fixture: ownersCheckout, call: (c) => trpcCall('checkouts.byId', { id: c.checkoutId }) }),
+  'checkouts.byId': op({
+    expected: OWNER_ONLY,
+    fixture: ownersCheckout,
+    call: (c) => trpcCall('checkouts.byId', { id: c.checkoutId }),
+  }),
   'checkouts.intent': op({
     expected: OWNER_ONLY,
     fixture: ownersCheckout,

@@ -105,7 +105,12 @@ export async function openCheckout(
   });
   let intent: PaymentIntentView;
   try {
-    intent = await payments.createCheckoutIntent({ checkoutId: checkout.id, amountCents: totalCents, currency: CURRENCY, email: user.email });
+    intent = await payments.createCheckoutIntent({
+      checkoutId: checkout.id,
+      amountCents: totalCents,
+      currency: CURRENCY,
+      email: user.email,
+    });
   } catch (error) {
     await db.update(checkouts).set({ status: 'closed' }).where(eq(checkouts.id, checkout.id));
     throw error;
@@ -261,7 +266,7 @@ function intentMismatch(checkout: CheckoutRow, intent: PaymentIntentView): strin
  * no-op; an intent that does not match is refused and changes nothing; a checkout whose booking
  * was cancelled or paid otherwise is refused with CONFLICT (the money must be refunded).
  */
-export async function settleCheckout(db: Database, checkoutId: string, intent: PaymentIntentView): Promise<void> {
+async function settleCheckout(db: Database, checkoutId: string, intent: PaymentIntentView): Promise<void> {
   await db.transaction(async (tx) => {
     const members = await tx
       .select(bookingColumns)

@@ -37,11 +37,7 @@ export default function Checkout() {
           <CheckoutSummary checkout={checkout.data} />
           <div className="card border border-base-300 bg-base-100 shadow-sm">
             <div className="card-body">
-              {paidNow ? (
-                <PaymentSucceeded transactionId={paidNow} />
-              ) : (
-                <CheckoutState checkout={checkout.data} onPaid={setPaidNow} />
-              )}
+              {paidNow ? <PaymentSucceeded transactionId={paidNow} /> : <CheckoutState checkout={checkout.data} onPaid={setPaidNow} />}
             </div>
           </div>
         </div>
