@@ -28,7 +28,10 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
     const outcome = event.intent?.checkoutId ? await handleCheckoutEvent(db, event) : await handlePaymentEvent(db, event);
     metrics.paymentEvent(event.type, outcome);
     if (outcome === 'needs_refund') {
-      request.log.error({ eventId: event.id, intentId: event.intent?.id }, 'a payment succeeded for a cancelled booking: refund it');
+      request.log.error(
+        { eventId: event.id, intentId: event.intent?.id },
+        'a payment succeeded for a cancelled booking or a closed basket: refund it',
+      );
     } else {
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
     }

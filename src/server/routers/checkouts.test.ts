@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { checkouts, emailOutbox } from '../db/schema';
+import { bookings, checkouts, emailOutbox } from '../db/schema';
 import { PaymentsUnavailableError, type PaymentsGateway } from '../payments/payments-gateway';
 import { cancelBooking } from '../services/cancellation';
 import { expireStaleHolds } from '../services/hold-expiry';
@@ -228,6 +228,8 @@ describe('paying a basket', () => {
       code: 'CONFLICT',
       message: messages.paymentNotSucceeded,
     });
+    const failed = await deliverWebhook(shop, eventFor('payment_intent.payment_failed', await providerIntent(shop, intent.id)));
+    expect(failed.json()).toEqual({ received: true, outcome: 'handled' });
     await expectAllUnpaid(ids);
     expect(await paymentEmails(ids)).toHaveLength(0);
     // The same basket can still be paid with another card.
@@ -337,11 +339,26 @@ describe('a basket whose order is cancelled or expires', () => {
     await expectPaidBy([first._id, second._id], intent.id);
   });
 
+  it('settles the basket instead of expiring its order when the card payment already went through', async () => {
+    const [first, second] = await twoOrders();
+    const { intent } = await openBasket(customer, [first._id, second._id]);
+    await payInBrowser(shop, intent);
+    await ageBooking(shop, first._id, 25);
+
+    const outcome = await expireStaleHolds(shop.database.db, shop.deps.payments, { olderThanMs: 24 * 3_600_000 });
+
+    expect(outcome).toMatchObject({ settledPaid: 1, failed: 0 });
+    await expectPaidBy([first._id, second._id], intent.id);
+  });
+
   it('refuses to pay a basket whose order a payment elsewhere made no longer unpaid, closing its intent', async () => {
     const [first, second] = await twoOrders();
     const { checkoutId, intent } = await openBasket(customer, [first._id, second._id]);
-    // An admin-side change the basket did not make: the order is no longer unpaid.
-    await shop.caller(customer.user).bookings.cancel({ id: second._id });
+    // Paid by some other means the basket did not see (written straight to the database).
+    await shop.database.db
+      .update(bookings)
+      .set({ status: 'paid', transactionId: 'pi_test_paid_elsewhere', paidAt: new Date() })
+      .where(eq(bookings.id, second._id));
 
     await expect(shop.caller(customer.user).checkouts.intent({ id: checkoutId })).rejects.toMatchObject({
       code: 'CONFLICT',
