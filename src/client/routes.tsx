@@ -17,6 +17,8 @@ const DashboardLayout = lazyPage(() => import('./pages/dashboard/DashboardLayout
 const MyOrders = lazyPage(() => import('./pages/dashboard/MyOrders'));
 const AddReview = lazyPage(() => import('./pages/dashboard/AddReview'));
 const Payment = lazyPage(() => import('./pages/dashboard/Payment'));
+const Basket = lazyPage(() => import('./pages/dashboard/Basket'));
+const Checkout = lazyPage(() => import('./pages/dashboard/Checkout'));
 const Receipt = lazyPage(() => import('./pages/dashboard/Receipt'));
 const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
 const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
@@ -64,6 +66,8 @@ export function AppRoutes() {
           <Route index element={<MyOrders />} />
           <Route path="addreview" element={<AddReview />} />
           <Route path="payment/:id" element={<Payment />} />
+          <Route path="basket" element={<Basket />} />
+          <Route path="checkout/:id" element={<Checkout />} />
           <Route path="receipt/:id" element={<Receipt />} />
           <Route
             path="addproducts"

@@ -1,6 +1,7 @@
 // The frame of every page: skip link, navbar, the routed page (lazy, with a spinner and a retry on failure), footer.
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { BasketLink } from './BasketLink';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { PageLoadBoundary } from './PageLoadBoundary';
@@ -18,7 +19,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <ScrollToTop />
-      <Navbar />
+      <Navbar basket={<BasketLink />} />
       {/* At least a screen tall, so the footer starts below the fold and never jumps when a lazy page arrives. */}
       <main id="main" className="min-h-screen flex-1">
         <PageLoadBoundary resetKey={pathname}>

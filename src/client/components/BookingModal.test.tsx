@@ -108,6 +108,23 @@ describe('BookingModal', () => {
     expect(screen.getByText('$390.00')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(toast.error).not.toHaveBeenCalled();
+    expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
+  });
+
+  it('books with "Book and pay now" and goes on to the order’s payment page', async () => {
+    const user = userEvent.setup();
+    const { calls, onClose } = openModal();
+    await user.type(screen.getByLabelText('Phone'), '+1 555 0100');
+    await user.type(screen.getByLabelText('Address'), '1 Chain Street, Springfield');
+
+    await user.click(screen.getByRole('button', { name: 'Book and pay now' }));
+
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+    expect(callsTo(calls, 'bookings.create')).toEqual([
+      { toolsId: headsets._id, phone: '+1 555 0100', address: '1 Chain Street, Springfield', amount: 5, price: 195 },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith(messages.booked);
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('shows the server’s refusal (out of stock) as an error toast and stays open', async () => {
@@ -142,11 +159,11 @@ describe('BookingModal', () => {
     const { onClose } = openModal();
 
     expect(screen.getByLabelText('Phone')).toHaveFocus();
-    screen.getByRole('button', { name: 'Confirm booking' }).focus();
+    screen.getByRole('button', { name: 'Book and pay now' }).focus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.tab({ shift: true });
-    expect(screen.getByRole('button', { name: 'Confirm booking' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Book and pay now' })).toHaveFocus();
 
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);

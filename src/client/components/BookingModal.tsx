@@ -1,12 +1,12 @@
 // The booking modal opened by Book Now: the customer's details, phone, address and a quantity within
-// the part's limits. Phone and address start from the ones saved on My Profile; booking never changes
+// the part's limits; "Book and pay now" books and goes straight to the order's payment page. Phone and address start from the ones saved on My Profile; booking never changes
 // those (an order sent elsewhere once does not replace them).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { bookingFormSchema, isBookableQuantity, type BookingFormInput } from '../../shared/bookings';
 import { messages } from '../../shared/messages';
@@ -26,6 +26,9 @@ function totalFor(tool: Tool, amount: number): number {
 export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => void }) {
   const { user } = useAuth();
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  /** Which submit button sent the form: "Book and pay now" goes on to the order's payment page. */
+  const [payNow, setPayNow] = useState(false);
   const titleId = useId();
   const fieldId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -57,11 +60,13 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
   }, [saved, getFieldState, resetField]);
 
   const book = trpc.bookings.create.useMutation({
-    onSuccess: () => {
+    onSuccess: (booking) => {
       toast.success(messages.booked);
       void utils.tools.list.invalidate();
       void utils.bookings.mine.invalidate();
+      void utils.checkouts.basket.invalidate();
       onClose();
+      if (payNow) void navigate(`/dashboard/payment/${booking._id}`);
     },
     onMutate: () => setHoldLimit(null),
     onError: (error) => {
@@ -168,13 +173,27 @@ export function BookingModal({ tool, onClose }: { tool: Tool; onClose: () => voi
             </div>
           ) : null}
 
-          <div className="modal-action mt-0">
+          <div className="modal-action mt-0 flex-wrap">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={book.isPending}>
-              {book.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            <button
+              type="submit"
+              className="btn btn-primary grow sm:grow-0"
+              disabled={book.isPending}
+              onClick={() => setPayNow(false)}
+            >
+              {book.isPending && !payNow ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
               Confirm booking
+            </button>
+            <button
+              type="submit"
+              className="btn btn-secondary grow sm:grow-0"
+              disabled={book.isPending}
+              onClick={() => setPayNow(true)}
+            >
+              {book.isPending && payNow ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              Book and pay now
             </button>
           </div>
         </form>

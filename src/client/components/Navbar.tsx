@@ -1,7 +1,7 @@
-// The top navigation: brand, page links, Dashboard when signed in, who is signed in, and Login or
-// SignOut; collapses into a menu on phones.
+// The top navigation: brand, page links, Dashboard when signed in, the basket and who is signed in,
+// and Login or SignOut; collapses into a menu on phones.
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { DEFAULT_AVATAR } from '../../shared/constants';
 import type { AuthUser } from '../auth/auth-context';
@@ -39,7 +39,7 @@ function SignedInAs({ user }: { user: AuthUser }) {
   );
 }
 
-function AuthArea() {
+function AuthArea({ basket }: { basket: ReactNode }) {
   const { status, user, signOut } = useAuth();
   if (status === 'loading') {
     return (
@@ -52,6 +52,7 @@ function AuthArea() {
   if (status === 'signedIn') {
     return (
       <>
+        {basket}
         {user ? <SignedInAs user={user} /> : null}
         <button type="button" className="btn btn-outline btn-sm h-10" onClick={() => void signOut()}>
           SignOut
@@ -66,7 +67,8 @@ function AuthArea() {
   );
 }
 
-export function Navbar() {
+/** `basket` is drawn beside the signed-in person (the app passes its BasketLink). */
+export function Navbar({ basket = null }: { basket?: ReactNode }) {
   const { status, user } = useAuth();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so following a link closes it.
@@ -106,7 +108,7 @@ export function Navbar() {
         </ul>
 
         <div className="flex min-w-24 items-center justify-end gap-2">
-          <AuthArea />
+          <AuthArea basket={basket} />
           <button
             ref={toggleRef}
             type="button"

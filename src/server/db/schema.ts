@@ -10,12 +10,14 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bookingStatuses } from '../../shared/bookings';
+import { checkoutStatuses } from '../../shared/checkouts';
 import { emailKinds, emailStatuses } from '../../shared/emails';
 import { roles } from '../../shared/users';
 
@@ -182,6 +184,52 @@ export const bookings = pgTable(
     check('bookings_total_not_negative', sql`${t.totalCents} >= 0`),
     check('bookings_paid_has_transaction', sql`(${t.status} in ('paid', 'shipped')) = (${t.transactionId} is not null)`),
   ],
+);
+
+/** A basket's state: open while it can be paid, paid once its intent settled every booking, or closed. */
+export const checkoutStatus = pgEnum('checkout_status', checkoutStatuses);
+
+/**
+ * A basket paid in one card payment: one PaymentIntent for the sum of its bookings' totals. The
+ * bookings keep their own payment_intent_id for paying alone; a paid basket's bookings carry its
+ * intent id as their transaction id (docs/decisions/0023-basket-checkout.md).
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Set once the provider made the intent; the intent's metadata names this checkout. */
+    paymentIntentId: text('payment_intent_id'),
+    totalCents: integer('total_cents').notNull(),
+    status: checkoutStatus('status').notNull().default('open'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkouts_payment_intent_unique').on(t.paymentIntentId),
+    index('checkouts_user').on(t.userId),
+    check('checkouts_total_not_negative', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/**
+ * The bookings of a checkout. A join table, not a column on the booking: a booking may sit in
+ * several checkouts over time (an abandoned one, then a later one), and only one of them pays it.
+ */
+export const checkoutBookings = pgTable(
+  'checkout_bookings',
+  {
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+  },
+  (t) => [primaryKey({ columns: [t.checkoutId, t.bookingId] }), index('checkout_bookings_booking').on(t.bookingId)],
 );
 
 /** Provider events already handled, so a repeated webhook delivery changes nothing. */

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
 import { WebhookSignatureError } from '../payments/payments-gateway';
+import { handleCheckoutEvent } from '../services/checkout-service';
 import { handlePaymentEvent } from '../services/payment-service';
 import { errorBody } from './error-response';
 
@@ -23,10 +24,14 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
       }
       throw error;
     }
-    const outcome = await handlePaymentEvent(db, event);
+    // An intent names either one booking or a basket checkout in its metadata.
+    const outcome = event.intent?.checkoutId ? await handleCheckoutEvent(db, event) : await handlePaymentEvent(db, event);
     metrics.paymentEvent(event.type, outcome);
     if (outcome === 'needs_refund') {
-      request.log.error({ eventId: event.id, intentId: event.intent?.id }, 'a payment succeeded for a cancelled booking: refund it');
+      request.log.error(
+        { eventId: event.id, intentId: event.intent?.id },
+        'a payment succeeded for a cancelled booking or a closed basket: refund it',
+      );
     } else {
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
     }

@@ -9,6 +9,8 @@ export interface PaymentIntentView {
   currency: string;
   /** Our booking id, from the intent's metadata. */
   bookingId: string | null;
+  /** Our checkout id (a basket of bookings paid at once), from the intent's metadata. */
+  checkoutId: string | null;
   clientSecret: string;
   lastErrorMessage: string | null;
 }
@@ -31,6 +33,13 @@ export interface PaymentsGateway {
     email: string;
     /** The booking's canceled intent this one replaces. */
     replacing?: string;
+  }) => Promise<PaymentIntentView>;
+  /** Idempotent per checkout: a checkout has one intent, for its total. */
+  createCheckoutIntent: (request: {
+    checkoutId: string;
+    amountCents: number;
+    currency: string;
+    email: string;
   }) => Promise<PaymentIntentView>;
   /** Null when the provider does not know the id. */
   retrieveIntent: (id: string) => Promise<PaymentIntentView | null>;

@@ -42,6 +42,21 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
           ),
         ),
       ),
+    createCheckoutIntent: ({ checkoutId, amountCents, currency, email }) =>
+      unavailableOnNetworkError(async () =>
+        toView(
+          await stripe.paymentIntents.create(
+            {
+              amount: amountCents,
+              currency,
+              metadata: { checkoutId },
+              receipt_email: email,
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            },
+            { idempotencyKey: `checkout-${checkoutId}` },
+          ),
+        ),
+      ),
     retrieveIntent: (id) =>
       unavailableOnNetworkError(async () => {
         try {
@@ -110,6 +125,7 @@ function toView(intent: Stripe.PaymentIntent): PaymentIntentView {
     amountCents: intent.amount,
     currency: intent.currency,
     bookingId: intent.metadata?.bookingId ?? null,
+    checkoutId: intent.metadata?.checkoutId ?? null,
     clientSecret: intent.client_secret ?? '',
     lastErrorMessage: intent.last_payment_error?.message ?? null,
   };

@@ -1,6 +1,7 @@
 // The whole API. `AppRouter` is the only thing the browser imports from the server.
 import { createCallerFactory, router } from '../trpc';
 import { bookingsRouter } from './bookings';
+import { checkoutsRouter } from './checkouts';
 import { emailsRouter } from './emails';
 import { paymentsRouter } from './payments';
 import { reviewsRouter } from './reviews';
@@ -13,6 +14,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   users: usersRouter,
   payments: paymentsRouter,
+  checkouts: checkoutsRouter,
   emails: emailsRouter,
 });
 

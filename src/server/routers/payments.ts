@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { createIntentSchema } from '../../shared/payments';
 import { loadAccessibleBooking } from '../services/booking-service';
+import { closeCheckoutsOf } from '../services/checkout-service';
 import { intentForBooking } from '../services/payment-service';
 import { protectedProcedure, router } from '../trpc';
 
@@ -21,6 +22,8 @@ export const paymentsRouter = router({
       if (input.price !== undefined && dollarsToCents(input.price) !== booking.totalCents) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
       }
+      // Paying alone closes any basket holding the booking, so it cannot be paid twice.
+      await closeCheckoutsOf(db, payments, booking.id);
       const intent = await intentForBooking(db, payments, booking);
       return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(booking.totalCents) };
     }),

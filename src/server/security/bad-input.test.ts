@@ -270,12 +270,17 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'users.auditLog': () => ({ limit: 5, cursor: '1' }),
   'users.updateProfile': () => ({ displayName: 'Fuzzed Rider', photoUrl: '', phone: '+1 555 0100', address: '1 Fuzz Road' }),
   'payments.createIntent': (f) => ({ bookingId: f.bookingId, price: 12.5 }),
+  'checkouts.create': (f) => ({ bookingIds: [f.bookingId] }),
+  // No basket has this id: the bases are well formed, and each call finds nothing to show or pay.
+  'checkouts.byId': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'checkouts.intent': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'checkouts.confirm': () => ({ id: '00000000-0000-4000-8000-000000000000', transactionId: 'pi_made_up' }),
   'emails.undelivered': () => ({ limit: 5, cursor: '1' }),
   // No email has this id: the base is well formed, and retrying it finds nothing to send.
   'emails.retry': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
 };
 /** Procedures without input: whatever is sent is ignored. */
-const inputlessProcedures = ['users.me', 'users.signOut', 'users.signOutEverywhere'];
+const inputlessProcedures = ['checkouts.basket', 'users.me', 'users.signOut', 'users.signOutEverywhere'];
 
 /** Names as a provider may hold them: control, bidi and zero-width characters, emails, long runs. */
 const providerNames = fc.oneof(

@@ -9,15 +9,16 @@ import type { PaymentsGateway } from '../payments/payments-gateway';
 import { recordAudit } from './audit';
 import { cancelUnpaidBooking, refuseUnlessUnpaid, type CancelReason } from './booking-service';
 import type { BookingRow } from './booking-views';
+import { closeCheckoutsOf, closeCheckoutsOpenedMeanwhile } from './checkout-service';
 import { settleSucceededIntent } from './payment-service';
 
 /** Why the booking is cancelled; an admin cancelling someone else's order is audited as the actor. */
 export type Cancellation = { reason: 'admin'; actor: SessionUser } | { reason: Exclude<CancelReason, 'admin'> };
 
 /**
- * Cancels an unpaid booking and releases its stock (cancelUnpaidBooking). Its PaymentIntent is
- * closed at the provider first, so it can no longer be paid; one opened while this ran is closed
- * after. Refuses with CONFLICT a booking that is paid or cancelled, or whose intent turns out to
+ * Cancels an unpaid booking and releases its stock (cancelUnpaidBooking). Its PaymentIntent, and
+ * the intent of every open basket checkout holding it, are closed at the provider first, so it can
+ * no longer be paid; one opened while this ran is closed after. Refuses with CONFLICT a booking that is paid or cancelled, or whose intent turns out to
  * have succeeded (the booking is then settled as paid); throws PaymentsUnavailableError, changing
  * nothing, while the provider cannot be asked.
  *
@@ -32,11 +33,13 @@ export async function cancelBooking(
 ): Promise<BookingRow> {
   refuseUnlessUnpaid(booking);
   await closeIntent(db, payments, booking);
+  await closeCheckoutsOf(db, payments, booking.id);
   const cancelled = await cancelUnpaidBooking(db, booking.id, cancellation.reason);
   if (cancelled.paymentIntentId && cancelled.paymentIntentId !== booking.paymentIntentId) {
     // An intent was opened while this cancel ran: close it too, so it cannot be paid.
     await payments.cancelIntent(cancelled.paymentIntentId);
   }
+  await closeCheckoutsOpenedMeanwhile(db, payments, booking.id);
   if (cancellation.reason === 'admin') {
     await recordAudit(db, cancellation.actor, 'order.cancel', `${cancelled.toolName} for ${cancelled.email} (${cancelled.id})`);
   }

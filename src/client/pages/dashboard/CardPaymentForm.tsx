@@ -49,6 +49,7 @@ export function CardPaymentForm({ order, onPaid }: { order: Order; onPaid: (tran
       }
       const paid = await markPaid.mutateAsync({ id: order._id, transactionId: result.paymentIntentId });
       void utils.bookings.mine.invalidate();
+      void utils.checkouts.basket.invalidate();
       void utils.bookings.byId.invalidate({ id: order._id });
       onPaid(paid.transaction ?? result.paymentIntentId);
     } catch (error) {

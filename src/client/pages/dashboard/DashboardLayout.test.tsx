@@ -1,4 +1,4 @@
-// The dashboard sidebar: customers see My Order, Add A Review, My Profile; admins see only their own five entries.
+// The dashboard sidebar: customers see My Order, Basket, Add A Review, My Profile; admins see only their own five entries.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +13,10 @@ function sidebarEntries(): string[] {
 }
 
 describe('DashboardLayout', () => {
-  it('shows customers My Order, Add A Review and My Profile', () => {
+  it('shows customers My Order, Basket, Add A Review and My Profile', () => {
     renderWithApi(<DashboardLayout />, { auth: customer, procedures: {} });
 
-    expect(sidebarEntries()).toEqual(['My Order', 'Add A Review', 'My Profile']);
+    expect(sidebarEntries()).toEqual(['My Order', 'Basket', 'Add A Review', 'My Profile']);
   });
 
   it('shows admins the SPEC.md entries then the audit log and emails, and no customer entries', () => {

@@ -8,6 +8,7 @@ import {
   PackagePlus,
   ShieldCheck,
   ShoppingBag,
+  ShoppingBasket,
   Star,
   UserRound,
   type LucideIcon,
@@ -30,6 +31,7 @@ const myProfile: DashboardLink = {
 
 const customerLinks: DashboardLink[] = [
   { to: '/dashboard', label: 'My Order', description: 'Your orders: pay or cancel them.', icon: ShoppingBag },
+  { to: '/dashboard/basket', label: 'Basket', description: 'Pay for several unpaid orders at once.', icon: ShoppingBasket },
   { to: '/dashboard/addreview', label: 'Add A Review', description: 'Tell others about the parts.', icon: Star },
   myProfile,
 ];

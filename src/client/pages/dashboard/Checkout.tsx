@@ -1,0 +1,92 @@
+// The basket's payment page (/dashboard/checkout/:id): the orders it pays and their total beside one
+// card form, or the basket's paid or closed state.
+import { Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { LoadFailure } from '../../components/LoadFailure';
+import { PageTitle } from '../../components/PageTitle';
+import { Spinner } from '../../components/Spinner';
+import { trpc } from '../../lib/trpc';
+import { useRuntimeConfig } from '../../lib/runtime-config';
+import { CardPaymentProvider } from '../../payments/CardPaymentProvider';
+import { CheckoutCardForm } from './CheckoutCardForm';
+import { CheckoutSummary } from './CheckoutSummary';
+import { DashboardHeading } from './DashboardHeading';
+import type { CheckoutView } from './order-types';
+import { PaymentSucceeded } from './PaymentSucceeded';
+import { TransactionId } from './TransactionId';
+
+export default function Checkout() {
+  const { id = '' } = useParams();
+  const checkout = trpc.checkouts.byId.useQuery({ id });
+  const [paidNow, setPaidNow] = useState<string | null>(null);
+
+  return (
+    <section>
+      <PageTitle title="Pay for your basket" />
+      <DashboardHeading title="Pay for your basket">One card payment for every order below.</DashboardHeading>
+      {checkout.isPending ? (
+        <Spinner label="Loading your basket…" />
+      ) : checkout.isError ? (
+        <div className="flex flex-col gap-4">
+          <LoadFailure message={checkout.error.message} onRetry={() => void checkout.refetch()} />
+          <BackToBasket />
+        </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <CheckoutSummary checkout={checkout.data} />
+          <div className="card border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body">
+              {paidNow ? <PaymentSucceeded transactionId={paidNow} /> : <CheckoutState checkout={checkout.data} onPaid={setPaidNow} />}
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BackToBasket() {
+  return (
+    <Link to="/dashboard/basket" className="link self-start">
+      Back to your basket
+    </Link>
+  );
+}
+
+function CheckoutState({ checkout, onPaid }: { checkout: CheckoutView; onPaid: (transactionId: string) => void }) {
+  if (checkout.status === 'paid') {
+    return (
+      <div role="status" className="flex flex-col gap-2">
+        <p className="text-lg font-semibold text-success">{messages.checkoutPaid}</p>
+        {checkout.transaction ? (
+          <p className="text-sm">
+            Transaction id: <TransactionId id={checkout.transaction} hasVisibleLabel />
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  if (checkout.status === 'closed') {
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="font-medium">{messages.checkoutClosed}</p>
+        <BackToBasket />
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<Spinner label="Loading card payments…" />}>
+      <ConfiguredCardPayment checkout={checkout} onPaid={onPaid} />
+    </Suspense>
+  );
+}
+
+function ConfiguredCardPayment({ checkout, onPaid }: { checkout: CheckoutView; onPaid: (transactionId: string) => void }) {
+  const config = useRuntimeConfig();
+  return (
+    <CardPaymentProvider config={config.payments}>
+      <CheckoutCardForm checkout={checkout} onPaid={onPaid} />
+    </CardPaymentProvider>
+  );
+}

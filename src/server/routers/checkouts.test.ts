@@ -1,0 +1,421 @@
+// The basket: several unpaid orders paid with one PaymentIntent for their sum, confirmed at the
+// payments emulator as the browser does and settled once, from the browser's word re-checked with
+// the provider or from the signed webhook; a basket whose order was cancelled or expired can no
+// longer be charged.
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { bookings, checkouts, emailOutbox } from '../db/schema';
+import { PaymentsUnavailableError, type PaymentsGateway } from '../payments/payments-gateway';
+import { cancelBooking } from '../services/cancellation';
+import { expireStaleHolds } from '../services/hold-expiry';
+import {
+  ageBooking,
+  bookPart,
+  bookingRow,
+  confirmInBrowser,
+  deliverWebhook,
+  eventFor,
+  payInBrowser,
+  providerIntent,
+  stripeFor,
+  type OpenedIntent,
+} from '../testing/payments';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+
+let shop: TestShop;
+let customer: TestUser;
+let otherCustomer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  customer = await shop.createUser('user');
+  otherCustomer = await shop.createUser('user');
+  admin = await shop.createUser('admin');
+});
+afterAll(() => shop.close());
+
+/** Two unpaid orders of `who`: 3 × $12.34 and 2 × $5.00. */
+async function twoOrders(who: TestUser = customer) {
+  const first = await bookPart(shop, who, { priceCents: 12_34, quantity: 3 });
+  const second = await bookPart(shop, who, { priceCents: 5_00, quantity: 2 });
+  return [first.booking, second.booking] as const;
+}
+
+/** A checkout of the bookings with its intent, as the checkout page opens it. */
+async function openBasket(who: TestUser, bookingIds: string[]): Promise<{ checkoutId: string; intent: OpenedIntent }> {
+  const { checkoutId } = await shop.caller(who.user).checkouts.create({ bookingIds });
+  const { paymentIntentId, clientSecret } = await shop.caller(who.user).checkouts.intent({ id: checkoutId });
+  return { checkoutId, intent: { id: paymentIntentId, clientSecret } };
+}
+
+async function paymentEmails(bookingIds: string[]) {
+  return shop.database.db
+    .select({ bookingId: emailOutbox.bookingId })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.bookingId, bookingIds), eq(emailOutbox.kind, 'payment_received')));
+}
+
+async function expectAllUnpaid(bookingIds: string[]) {
+  for (const id of bookingIds) {
+    expect(await bookingRow(shop, id)).toMatchObject({ status: 'unpaid', transactionId: null, paidAt: null });
+  }
+}
+
+async function expectPaidBy(bookingIds: string[], intentId: string) {
+  for (const id of bookingIds) {
+    expect(await bookingRow(shop, id)).toMatchObject({ status: 'paid', transactionId: intentId });
+  }
+  expect((await paymentEmails(bookingIds)).map((email) => email.bookingId).sort()).toEqual([...bookingIds].sort());
+}
+
+describe('checkouts.basket', () => {
+  it('lists only the caller’s unpaid orders, oldest first, with their total', async () => {
+    const shopper = await shop.createUser('user');
+    const [first, second] = await twoOrders(shopper);
+    const cancelled = await bookPart(shop, shopper);
+    await shop.caller(shopper.user).bookings.cancel({ id: cancelled.booking._id });
+    await twoOrders(otherCustomer);
+
+    const basket = await shop.caller(shopper.user).checkouts.basket();
+
+    expect(basket.items.map((item) => item._id)).toEqual([first._id, second._id]);
+    expect(basket.total).toBe(47.02);
+    expect(basket.more).toBe(false);
+  });
+});
+
+describe('paying a basket', () => {
+  it('charges one PaymentIntent for the sum and marks every order paid with its id after the browser confirms', async () => {
+    const [first, second] = await twoOrders();
+    const ids = [first._id, second._id];
+    const { checkoutId, intent } = await openBasket(customer, ids);
+
+    const atProvider = await stripeFor(shop).paymentIntents.retrieve(intent.id);
+    expect(atProvider).toMatchObject({ amount: 47_02, currency: 'usd', metadata: { checkoutId } });
+    await payInBrowser(shop, intent);
+    const paid = await shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id });
+
+    expect(paid).toMatchObject({ _id: checkoutId, status: 'paid', total: 47.02, transaction: intent.id });
+    expect(paid.items.map((item) => [item._id, item.paid, item.transaction])).toEqual([
+      [first._id, true, intent.id],
+      [second._id, true, intent.id],
+    ]);
+    await expectPaidBy(ids, intent.id);
+    // The single-order page shows the same transaction id.
+    expect(await shop.caller(customer.user).bookings.byId({ id: first._id })).toMatchObject({ paid: true, transaction: intent.id });
+    // A repeat changes nothing and queues no second receipt.
+    await expect(shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id })).resolves.toEqual(paid);
+    expect(await paymentEmails(ids)).toHaveLength(2);
+    expect((await shop.caller(customer.user).checkouts.basket()).items.map((item) => item._id)).not.toContain(first._id);
+  });
+
+  it('settles from the signed webhook alone, once however often it is delivered', async () => {
+    const [first, second] = await twoOrders();
+    const ids = [first._id, second._id];
+    const { checkoutId, intent } = await openBasket(customer, ids);
+    await payInBrowser(shop, intent);
+    const succeeded = eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id));
+
+    const delivered = await deliverWebhook(shop, succeeded);
+    const again = await deliverWebhook(shop, succeeded);
+    const anotherEvent = await deliverWebhook(shop, eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id)));
+
+    expect(delivered.json()).toEqual({ received: true, outcome: 'handled' });
+    expect(again.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(anotherEvent.json()).toEqual({ received: true, outcome: 'handled' });
+    await expectPaidBy(ids, intent.id);
+    expect(await paymentEmails(ids)).toHaveLength(2);
+    // The browser's confirmation arriving late finds it paid.
+    await expect(shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id })).resolves.toMatchObject({
+      status: 'paid',
+    });
+    expect(await paymentEmails(ids)).toHaveLength(2);
+  });
+
+  it('pays every order once when the browser and the webhook settle at the same time, twice over', async () => {
+    const [first, second] = await twoOrders();
+    const ids = [first._id, second._id];
+    const { checkoutId, intent } = await openBasket(customer, ids);
+    await payInBrowser(shop, intent);
+    const succeeded = eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id));
+
+    const results = await Promise.allSettled([
+      shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id }),
+      shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id }),
+      deliverWebhook(shop, succeeded),
+      deliverWebhook(shop, eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id))),
+    ]);
+
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    await expectPaidBy(ids, intent.id);
+    expect(await paymentEmails(ids)).toHaveLength(2);
+    const [row] = await shop.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+    expect(row).toMatchObject({ status: 'paid', paymentIntentId: intent.id });
+  });
+
+  it('closes an earlier basket of the same orders, so only the later one can take the money', async () => {
+    const [first, second] = await twoOrders();
+    const ids = [first._id, second._id];
+    const earlier = await openBasket(customer, ids);
+
+    const later = await openBasket(customer, ids);
+
+    expect(later.intent.id).not.toBe(earlier.intent.id);
+    expect((await stripeFor(shop).paymentIntents.retrieve(earlier.intent.id)).status).toBe('canceled');
+    const refused = await confirmInBrowser(shop, earlier.intent);
+    expect(refused.status).toBe(400);
+    await expectAllUnpaid(ids);
+    await payInBrowser(shop, later.intent);
+    await shop.caller(customer.user).checkouts.confirm({ id: later.checkoutId, transactionId: later.intent.id });
+    await expectPaidBy(ids, later.intent.id);
+    await expect(shop.caller(customer.user).checkouts.intent({ id: earlier.checkoutId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.checkoutClosed,
+    });
+  });
+
+  it('takes one payment when two baskets of the same orders open at the same time', async () => {
+    const [first, second] = await twoOrders();
+    const ids = [first._id, second._id];
+
+    const opened = await Promise.allSettled([openBasket(customer, ids), openBasket(customer, ids)]);
+
+    const intents = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    for (const result of opened) {
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'CONFLICT' });
+    }
+    const rows = await shop.database.db.select().from(checkouts).where(eq(checkouts.userId, customer.user.id));
+    const payable = [];
+    for (const row of rows.filter((checkout) => checkout.status === 'open' && checkout.paymentIntentId)) {
+      const intent = await stripeFor(shop).paymentIntents.retrieve(row.paymentIntentId!);
+      if (intent.status !== 'canceled' && intent.metadata.checkoutId === row.id) payable.push(row);
+    }
+    expect(payable.filter((row) => intents.some((opened) => opened.checkoutId === row.id))).toHaveLength(1);
+    const charges = await Promise.all(intents.map(({ intent }) => confirmInBrowser(shop, intent)));
+    expect(charges.map((charge) => charge.status).filter((status) => status === 200)).toHaveLength(1);
+    const winner = intents[charges.findIndex((charge) => charge.status === 200)]!;
+    await shop.caller(customer.user).checkouts.confirm({ id: winner.checkoutId, transactionId: winner.intent.id });
+    await expectPaidBy(ids, winner.intent.id);
+  });
+
+  it('closes the orders’ own open intents when a basket opens, and the basket when one is paid alone', async () => {
+    const [first, second] = await twoOrders();
+    const alone = await shop.caller(customer.user).payments.createIntent({ bookingId: first._id });
+
+    const basket = await openBasket(customer, [first._id, second._id]);
+    expect((await stripeFor(shop).paymentIntents.retrieve(alone.paymentIntentId)).status).toBe('canceled');
+
+    const againAlone = await shop.caller(customer.user).payments.createIntent({ bookingId: first._id });
+    expect((await stripeFor(shop).paymentIntents.retrieve(basket.intent.id)).status).toBe('canceled');
+    await payInBrowser(shop, { id: againAlone.paymentIntentId, clientSecret: againAlone.clientSecret });
+    await shop.caller(customer.user).bookings.markPaid({ id: first._id, transactionId: againAlone.paymentIntentId });
+    expect(await bookingRow(shop, first._id)).toMatchObject({ status: 'paid', transactionId: againAlone.paymentIntentId });
+    await expectAllUnpaid([second._id]);
+  });
+
+  it('leaves every order unpaid after a declined card, with the provider’s message', async () => {
+    const [first, second] = await twoOrders();
+    const ids = [first._id, second._id];
+    const { checkoutId, intent } = await openBasket(customer, ids);
+
+    const declined = await confirmInBrowser(shop, intent, { number: '4000000000000002' });
+
+    expect(declined.status).toBe(402);
+    expect(((await declined.json()) as { error: unknown }).error).toMatchObject({ message: 'Your card was declined.' });
+    await expect(shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.paymentNotSucceeded,
+    });
+    const failed = await deliverWebhook(shop, eventFor('payment_intent.payment_failed', await providerIntent(shop, intent.id)));
+    expect(failed.json()).toEqual({ received: true, outcome: 'handled' });
+    await expectAllUnpaid(ids);
+    expect(await paymentEmails(ids)).toHaveLength(0);
+    // The same basket can still be paid with another card.
+    await payInBrowser(shop, intent);
+    await shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id });
+    await expectPaidBy(ids, intent.id);
+  });
+
+  it('refuses an intent that is not the basket’s with 400 and changes nothing', async () => {
+    const [first, second] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id]);
+    const other = await openBasket(customer, [second._id]);
+    await payInBrowser(shop, other.intent);
+
+    await expect(
+      shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: other.intent.id }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.paymentMismatch,
+    });
+    await expectAllUnpaid([first._id]);
+    expect(intent.id).not.toBe(other.intent.id);
+  });
+});
+
+describe('a basket whose order is cancelled or expires', () => {
+  const cancelOne: Array<{ label: string; cancel: (bookingId: string, who: TestUser) => Promise<unknown>; reason: string }> = [
+    { label: 'the customer cancels', cancel: (id, who) => shop.caller(who.user).bookings.cancel({ id }), reason: 'customer' },
+    { label: 'an admin cancels', cancel: (id) => shop.caller(admin.user).bookings.cancel({ id }), reason: 'admin' },
+    {
+      label: 'its hold expires',
+      cancel: async (id) => {
+        await ageBooking(shop, id, 25);
+        await expireStaleHolds(shop.database.db, shop.deps.payments, { olderThanMs: 24 * 3_600_000 });
+      },
+      reason: 'expired',
+    },
+    {
+      label: 'the customer’s account is removed',
+      cancel: (_id, who) => shop.caller(admin.user).users.remove({ id: who.user.id }),
+      reason: 'account_removed',
+    },
+  ];
+
+  it.each(cancelOne)('closes the basket’s intent when $label, so nothing can be charged', async ({ cancel, reason }) => {
+    const shopper = await shop.createUser('user');
+    const [first, second] = await twoOrders(shopper);
+    const { checkoutId, intent } = await openBasket(shopper, [first._id, second._id]);
+
+    await cancel(first._id, shopper);
+
+    expect(await bookingRow(shop, first._id)).toMatchObject({ status: 'cancelled', cancelReason: reason });
+    expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('canceled');
+    const charged = await confirmInBrowser(shop, intent);
+    expect(charged.status).toBe(400);
+    expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('canceled');
+    if (reason !== 'account_removed') {
+      await expect(shop.caller(shopper.user).checkouts.intent({ id: checkoutId })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: messages.checkoutClosed,
+      });
+      await expect(shop.caller(shopper.user).checkouts.byId({ id: checkoutId })).resolves.toMatchObject({ status: 'closed' });
+    }
+    expect(await bookingRow(shop, second._id)).toMatchObject({ transactionId: null });
+  });
+
+  it('changes nothing while the provider cannot close the basket’s intent', async () => {
+    const [first, second] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id, second._id]);
+    const unreachable: PaymentsGateway = {
+      ...shop.deps.payments,
+      cancelIntent: () => Promise.reject(new PaymentsUnavailableError('connection refused')),
+    };
+
+    await expect(
+      cancelBooking(shop.database.db, unreachable, await bookingRow(shop, first._id), { reason: 'customer' }),
+    ).rejects.toBeInstanceOf(PaymentsUnavailableError);
+
+    await expectAllUnpaid([first._id, second._id]);
+    expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
+    await expect(shop.caller(customer.user).checkouts.byId({ id: checkoutId })).resolves.toMatchObject({ status: 'open' });
+  });
+
+  it('lets the other orders be paid in a new basket', async () => {
+    const [first, second] = await twoOrders();
+    await openBasket(customer, [first._id, second._id]);
+    await shop.caller(customer.user).bookings.cancel({ id: first._id });
+
+    const { checkoutId, intent } = await openBasket(customer, [second._id]);
+    await payInBrowser(shop, intent);
+    await shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id });
+
+    await expectPaidBy([second._id], intent.id);
+    expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).amount).toBe(10_00);
+  });
+
+  it('refuses the cancel and settles the basket when its card payment already went through', async () => {
+    const [first, second] = await twoOrders();
+    const { intent } = await openBasket(customer, [first._id, second._id]);
+    await payInBrowser(shop, intent);
+
+    await expect(shop.caller(customer.user).bookings.cancel({ id: first._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderAlreadyPaid,
+    });
+
+    await expectPaidBy([first._id, second._id], intent.id);
+  });
+
+  it('settles the basket instead of expiring its order when the card payment already went through', async () => {
+    const [first, second] = await twoOrders();
+    const { intent } = await openBasket(customer, [first._id, second._id]);
+    await payInBrowser(shop, intent);
+    await ageBooking(shop, first._id, 25);
+
+    const outcome = await expireStaleHolds(shop.database.db, shop.deps.payments, { olderThanMs: 24 * 3_600_000 });
+
+    expect(outcome).toMatchObject({ settledPaid: 1, failed: 0 });
+    await expectPaidBy([first._id, second._id], intent.id);
+  });
+
+  it('refuses to pay a basket whose order a payment elsewhere made no longer unpaid, closing its intent', async () => {
+    const [first, second] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id, second._id]);
+    // Paid by some other means the basket did not see (written straight to the database).
+    await shop.database.db
+      .update(bookings)
+      .set({ status: 'paid', transactionId: 'pi_test_paid_elsewhere', paidAt: new Date() })
+      .where(eq(bookings.id, second._id));
+
+    await expect(shop.caller(customer.user).checkouts.intent({ id: checkoutId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.checkoutClosed,
+    });
+    expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('canceled');
+  });
+});
+
+describe('who may open and pay a basket', () => {
+  it('refuses another customer’s order with 403 and opens nothing', async () => {
+    const [mine] = await twoOrders();
+    const [theirs] = await twoOrders(otherCustomer);
+    const before = await shop.database.db.select({ id: checkouts.id }).from(checkouts);
+
+    await expect(shop.caller(customer.user).checkouts.create({ bookingIds: [mine._id, theirs._id] })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: messages.notYourOrder,
+    });
+
+    expect(await shop.database.db.select({ id: checkouts.id }).from(checkouts)).toHaveLength(before.length);
+    await expectAllUnpaid([mine._id, theirs._id]);
+  });
+
+  it('refuses a paid or cancelled order with 409, an unknown one with 404, and bad lists with 400', async () => {
+    const [first, second] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id]);
+    await payInBrowser(shop, intent);
+    await shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id });
+    const cancelled = await bookPart(shop, customer);
+    await shop.caller(customer.user).bookings.cancel({ id: cancelled.booking._id });
+    const create = (bookingIds: string[]) => shop.caller(customer.user).checkouts.create({ bookingIds });
+
+    await expect(create([first._id, second._id])).rejects.toMatchObject({ code: 'CONFLICT', message: messages.basketOrderNotUnpaid });
+    await expect(create([cancelled.booking._id])).rejects.toMatchObject({ code: 'CONFLICT', message: messages.basketOrderNotUnpaid });
+    await expect(create(['5f0c6a56-0b7a-4c3e-9a43-3c1f9d9f0c11'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(create([])).rejects.toMatchObject({ code: 'BAD_REQUEST', message: messages.basketNeedsOrders });
+    await expect(create([second._id, second._id])).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.basketOrdersRepeated,
+    });
+    await expectAllUnpaid([second._id]);
+  });
+
+  it('shows and pays a basket only for its owner', async () => {
+    const [first] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id]);
+    await payInBrowser(shop, intent);
+
+    for (const who of [otherCustomer, admin]) {
+      await expect(shop.caller(who.user).checkouts.byId({ id: checkoutId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(shop.caller(who.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id })).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: messages.checkoutNotYours,
+      });
+    }
+    await expect(shop.caller(null).checkouts.basket()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expectAllUnpaid([first._id]);
+  });
+});
