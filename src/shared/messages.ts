@@ -93,6 +93,12 @@ export const messages = {
   emailAlreadySent: 'This email has already been sent.',
   orderNotPayable: 'This order can no longer be paid.',
   orderCancelled: 'This order was cancelled.',
+  orderRefunded: 'This order was refunded.',
+  refundNeedsPayment: 'Only a paid or shipped order can be refunded; this one has not been paid.',
+  refundNotCancelled: 'A cancelled order cannot be refunded here: a payment that arrives after the cancel is refunded automatically.',
+  refundRefused: (reason: string) => `The payment provider refused the refund: ${reason}`,
+  refundsUnavailable:
+    'Refunds are unavailable right now: the payment provider could not be reached. Nothing was changed; please try again in a moment.',
   priceChanged: 'The price has changed. Please review the new total.',
   orderTooLarge: 'This order is more than a card payment can be. Please book fewer parts.',
   cannotRemoveSelf: 'You cannot remove your own account.',
