@@ -17,6 +17,13 @@ export const messages = {
   // The two answers of each confirm dialog asking confirmDelete.
   keepOrder: 'Keep order',
   cancelOrder: 'Cancel order',
+  // The refund's confirm dialog and its two answers.
+  confirmRefund: (order: { price: string; personName: string; toolName: string; shipped: boolean }) =>
+    `Refund ${order.price} to ${order.personName} for ${order.toolName}? The whole payment goes back to their card and the order is marked refunded${order.shipped ? '' : '; its parts go back into stock'}. This cannot be undone.`,
+  refundOrder: 'Refund order',
+  keepPayment: 'Keep payment',
+  refunded: (order: { toolName: string; personName: string }) => `${order.toolName} for ${order.personName} is refunded`,
+  refundPending: 'The refund was asked for; the order is marked refunded once the payment provider confirms it.',
   keepProduct: 'Keep product',
   deleteProduct: 'Delete product',
   keepUser: 'Keep user',
