@@ -28,7 +28,7 @@ describe('refunds', () => {
     const part = await shop.part({ price: 9.5, minimumOrderQuantity: 1, available: 10 });
     const customer = await shop.customer('refunded');
     const order = await shop.pay(customer, await shop.book(customer, part, 2));
-    expect(order.paid).toBe(true);
+    expect(order.status).toBe('paid');
 
     const { page } = await browser.open();
     await signInInBrowser(page, DEMO_ADMIN);
