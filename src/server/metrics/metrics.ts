@@ -25,7 +25,7 @@ export interface Metrics {
   refunded: (source: RefundSource, cents: number) => void;
 }
 
-export type RefundSource = 'admin' | 'automatic';
+type RefundSource = 'admin' | 'automatic';
 
 interface MetricsSources {
   readCache?: () => ReadCacheStats;

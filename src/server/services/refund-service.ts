@@ -23,7 +23,7 @@ interface RefundActor {
 }
 
 /** The shop refunding on its own, as the audit log names it. */
-export const SYSTEM_ACTOR: RefundActor = { id: null, email: 'system' };
+const SYSTEM_ACTOR: RefundActor = { id: null, email: 'system' };
 
 type RefundRecorder = Pick<Metrics, 'refunded'>;
 
