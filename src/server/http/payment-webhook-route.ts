@@ -38,7 +38,12 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
       return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', error.message));
     }
     metrics.paymentEvent(event.type, outcome);
-    if (outcome === 'refunded_automatically') {
+    if (outcome === 'refund_refused') {
+      request.log.error(
+        { eventId: event.id, intentId: event.intent?.id },
+        'a payment succeeded for a cancelled booking and its refund was refused: refund it by hand',
+      );
+    } else if (outcome === 'refunded_automatically') {
       request.log.warn({ eventId: event.id, intentId: event.intent?.id }, 'a payment succeeded for a cancelled booking: refunded it');
     } else {
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');

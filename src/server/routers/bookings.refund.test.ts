@@ -331,6 +331,19 @@ describe('a payment that arrives after its booking was cancelled', () => {
     expect(await refundEmails(booking._id)).toBe(1);
   });
 
+  it('is left to an operator when the provider refuses the refund, as for a payment already refunded by hand', async () => {
+    const { booking, intent, succeeded } = await paidAfterCancel();
+    await stripeFor(shop).refunds.create({ payment_intent: intent.id });
+    const event = eventFor('payment_intent.succeeded', succeeded);
+
+    const response = await deliverWebhook(shop, event);
+
+    expect(response.json()).toEqual({ received: true, outcome: 'refund_refused' });
+    expect(await recordedEvent(shop, event.id)).toMatchObject({ bookingId: booking._id });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null });
+    expect(await refundEmails(booking._id)).toBe(0);
+  });
+
   it('is forgotten while the provider is away, so the provider’s retry of the event refunds it', async () => {
     const { booking, intent, succeeded } = await paidAfterCancel();
     const event = eventFor('payment_intent.succeeded', succeeded);

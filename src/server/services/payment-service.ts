@@ -102,9 +102,10 @@ export async function markBookingPaid(
 
 /**
  * 'refunded': a refund event marked its booking refunded. 'refunded_automatically': money arrived
- * for a booking that was cancelled, and was refunded at once.
+ * for a booking that was cancelled, and was refunded at once; 'refund_refused': the provider
+ * refused that refund, and an operator must look.
  */
-export type PaymentEventOutcome = 'handled' | 'duplicate' | 'ignored' | 'refunded' | 'refunded_automatically';
+export type PaymentEventOutcome = 'handled' | 'duplicate' | 'ignored' | 'refunded' | 'refunded_automatically' | 'refund_refused';
 
 /**
  * Handles a verified provider event once: the event id is recorded in the same transaction
@@ -145,6 +146,9 @@ export async function handlePaymentEvent(
   try {
     await refundLatePayment(db, payments, metrics, handled, intent.id);
   } catch (error) {
+    // A refusal will not change on a retry (the payment was refunded elsewhere, say): an operator
+    // must look. An outage will: forget the event so the provider's retry runs it again.
+    if (error instanceof TRPCError && error.code === 'CONFLICT') return 'refund_refused';
     await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
     throw error;
   }
