@@ -64,7 +64,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
           );
           return toRefundView(refund);
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(error.message, { cause: error });
+          // An idempotency error is the same key with other parameters: a refund this booking cannot have.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeIdempotencyError) {
+            throw new RefundRefusedError(error.message, { cause: error });
+          }
           throw error;
         }
       }),

@@ -270,8 +270,9 @@ describe('refund webhooks', () => {
   it('go by the refund’s own booking id: a refund naming another booking marks neither', async () => {
     const first = await paidBooking(shop, customer);
     const second = await paidBooking(shop, customer);
-    // A refund of the first booking's payment that names the second booking.
-    const refund = await refundAtProvider(second.booking._id, first.intent.id, 100);
+    // A whole refund of the first booking's payment that names the second booking: the intent's
+    // metadata names the first, which must not count.
+    const refund = await refundAtProvider(second.booking._id, first.intent.id, Math.round(first.booking.price * 100));
 
     const response = await deliverWebhook(shop, await refundCreatedEvent(refund.id));
 
