@@ -281,6 +281,25 @@ describe('refund webhooks', () => {
     expect(await bookingRow(shop, second.booking._id)).toMatchObject({ status: 'paid', refundId: null });
   });
 
+  it('take charge.refunded for the record only: the charge names no one booking', async () => {
+    const { booking, intent } = await paidBooking(shop, customer);
+    const intentAtProvider = await stripeFor(shop).paymentIntents.retrieve(intent.id);
+    const charge = {
+      id: intentAtProvider.latest_charge,
+      object: 'charge',
+      amount: intentAtProvider.amount,
+      amount_refunded: intentAtProvider.amount,
+      refunded: true,
+      payment_intent: intent.id,
+      metadata: { bookingId: booking._id },
+    };
+
+    const response = await deliverWebhook(shop, eventFor('charge.refunded', charge));
+
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
+  });
+
   it('change nothing for a refund that has not succeeded', async () => {
     const { booking, intent } = await paidBooking(shop, customer);
     const refund = await refundAtProvider(booking._id, intent.id, Math.round(booking.price * 100));
