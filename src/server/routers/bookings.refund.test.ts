@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
+import { buildApp } from '../app';
 import { auditEvents, bookings, emailOutbox } from '../db/schema';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { handlePaymentEvent } from '../services/payment-service';
@@ -22,7 +23,7 @@ import {
   recordedEvent,
   stripeFor,
 } from '../testing/payments';
-import { TEST_STRIPE_KEYS } from '../testing/test-keys';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { createCaller } from '.';
 
@@ -349,6 +350,32 @@ describe('a payment that arrives after its booking was cancelled', () => {
     expect(await refundsCounted('automatic')).toBe(countedBefore + 1);
     expect((await deliverWebhook(shop, event)).json()).toEqual({ received: true, outcome: 'duplicate' });
     expect(await refundEmails(booking._id)).toBe(1);
+  });
+
+  it('is answered 503 by the webhook while the provider is away, for the provider to send again', async () => {
+    const { booking, succeeded } = await paidAfterCancel();
+    const event = eventFor('payment_intent.succeeded', succeeded);
+    const away = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
+    const outage = await buildApp(
+      { ...shop.deps, payments: away },
+      {
+        ping: shop.database.ping,
+        runtimeConfig: {
+          firebase: TEST_FIREBASE_WEB_CONFIG,
+          payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: shop.payments.url },
+        },
+      },
+    );
+    try {
+      const response = await deliverWebhook({ ...shop, app: outage }, event);
+
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: messages.refundsUnavailable } });
+    } finally {
+      await outage.close();
+    }
+    expect(await recordedEvent(shop, event.id)).toBeNull();
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null });
   });
 
   it('is left to an operator when the provider refuses the refund, as for a payment already refunded by hand', async () => {
