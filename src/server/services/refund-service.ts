@@ -49,7 +49,7 @@ async function refundAtProvider(payments: PaymentsGateway, booking: BookingRow, 
   }
 }
 
-function describe(booking: BookingRow, refund: RefundView): string {
+function auditSubject(booking: BookingRow, refund: RefundView): string {
   return `${booking.toolName} for ${booking.email} (${booking.id}): ${formatDollars(centsToDollars(refund.amountCents))} refunded as ${refund.id}`;
 }
 
@@ -71,7 +71,7 @@ export async function refundBooking(
   if (!booking.transactionId) throw new Error(`Paid booking ${booking.id} has no transaction id`);
   const refund = await refundAtProvider(payments, booking, booking.transactionId);
   // The admin asked and the provider took it: audited whoever marks the booking, this answer or the webhook.
-  await recordAudit(db, actor, 'order.refund', describe(booking, refund));
+  await recordAudit(db, actor, 'order.refund', auditSubject(booking, refund));
   if (refund.status !== 'succeeded') return booking;
   return (await markRefunded(db, metrics, booking, refund)).booking ?? booking;
 }
@@ -169,7 +169,7 @@ export async function markLatePaymentRefunded(
       )
       .returning(bookingColumns);
     if (!updated) return null;
-    await recordAudit(tx, SYSTEM_ACTOR, 'order.refund', describe(updated, refund));
+    await recordAudit(tx, SYSTEM_ACTOR, 'order.refund', auditSubject(updated, refund));
     await queueOrderEmail(tx, 'refunded', updated);
     return updated;
   });
