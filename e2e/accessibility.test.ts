@@ -115,7 +115,7 @@ describe('accessibility: no serious or critical axe violation', () => {
   it('on the admin’s pages', async () => {
     const part = await shop.part();
     const customer = await shop.customer('a11y-orders');
-    await shop.book(customer, part, 3);
+    await shop.pay(customer, await shop.book(customer, part, 3));
     const { page } = await browser.open();
     await signInInBrowser(page, DEMO_ADMIN);
 
@@ -138,6 +138,14 @@ describe('accessibility: no serious or critical axe violation', () => {
     await see(page.getByRole('alertdialog'));
     await scanState(page, 'the confirm dialog on Manage reviews', report);
     await page.getByRole('alertdialog').getByRole('button', { name: messages.keepReview }).click();
+
+    await page.goto('/dashboard/manageorders');
+    await rowWith(page, customer.email)
+      .getByRole('button', { name: /^Refund / })
+      .click();
+    await see(page.getByRole('alertdialog'));
+    await scanState(page, 'the refund dialog on Manage orders', report);
+    await page.getByRole('alertdialog').getByRole('button', { name: messages.keepPayment }).click();
     expect(report).toEqual({});
   });
 });

@@ -54,6 +54,10 @@ export function noSuchPaymentIntent(id: string): ApiError {
   });
 }
 
+export function noSuchRefund(id: string): ApiError {
+  return invalidRequest(`No such refund: '${id}'`, { code: 'resource_missing', param: 'id', status: 404 });
+}
+
 export function unexpectedState(message: string): ApiError {
   return invalidRequest(message, { code: 'payment_intent_unexpected_state' });
 }

@@ -1,7 +1,8 @@
-// The payments emulator: a small stand-in for Stripe's PaymentIntents API in test mode, so the
+// The payments emulator: a small stand-in for Stripe's PaymentIntents and Refunds APIs in test mode, so the
 // storefront runs offline with the unchanged `stripe` SDK (DESIGN.md "Payments"). It is a separate
 // program: nothing here imports storefront code.
 import type { AddressInfo } from 'node:net';
+import { refundRoutes } from './refund-routes';
 import { paymentIntentRoutes } from './routes';
 import { createApiServer } from './server';
 import { EmulatorStore } from './store';
@@ -19,7 +20,7 @@ export interface PaymentsEmulatorOptions {
   publishableKey: string;
   /** The storefront's origins (`http://127.0.0.1:3000`): the only pages that may confirm a card. */
   allowedOrigins?: readonly string[];
-  /** Where `payment_intent.succeeded` / `payment_intent.payment_failed` events are posted. */
+  /** Where the payment and refund events (`payment_intent.succeeded`, `refund.created`, …) are posted. */
   webhookUrl?: string;
   webhookSecret: string;
   /** JSON file that keeps the intents across restarts; in memory only when absent. */
@@ -45,7 +46,7 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
   const store = await EmulatorStore.open(options.stateFile);
   const webhooks = createWebhookSender({ url: options.webhookUrl, secret: options.webhookSecret, log });
   const server = createApiServer({
-    routes: paymentIntentRoutes(store, webhooks),
+    routes: [...paymentIntentRoutes(store, webhooks), ...refundRoutes(store, webhooks)],
     store,
     secretKey,
     publishableKey,

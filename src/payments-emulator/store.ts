@@ -1,4 +1,4 @@
-// What the emulator remembers, PaymentIntents and idempotent responses, kept in memory and, when a
+// What the emulator remembers, PaymentIntents, refunds and idempotent responses, kept in memory and, when a
 // state file is given, mirrored to it and read back at start, so a restarted storefront finds its
 // intents again. Writes are asynchronous (the storefront embedding it shares its event loop) and
 // whole: a temporary file flushed to disk, then renamed over the old one, so a crash leaves either
@@ -7,10 +7,13 @@ import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { IDEMPOTENCY_KEY_LIFETIME_MS, type IdempotentResponse } from './idempotency';
 import type { PaymentIntent } from './intents';
+import type { Refund } from './refunds';
 
 interface StateFile {
   version: 1;
   paymentIntents: PaymentIntent[];
+  /** Absent in files written before refunds were emulated. */
+  refunds?: Refund[];
   idempotentResponses: IdempotentResponse[];
 }
 
@@ -34,6 +37,9 @@ async function readStateFile(file: string): Promise<StateFile | undefined> {
 
 export class EmulatorStore {
   private readonly intents = new Map<string, PaymentIntent>();
+  private readonly refunds = new Map<string, Refund>();
+  /** Cents refunded so far per PaymentIntent, the sum of its refunds. */
+  private readonly refundedByIntent = new Map<string, number>();
   private readonly responses = new Map<string, IdempotentResponse>();
 
   /** The write in progress, if any; `dirty` asks for one more after it, with the state as it is then. */
@@ -46,6 +52,7 @@ export class EmulatorStore {
     const store = new EmulatorStore(file);
     const state = file === undefined ? undefined : await readStateFile(file);
     for (const intent of state?.paymentIntents ?? []) store.intents.set(intent.id, intent);
+    for (const refund of state?.refunds ?? []) store.remember(refund);
     for (const response of state?.idempotentResponses ?? []) store.responses.set(response.key, response);
     return store;
   }
@@ -57,6 +64,24 @@ export class EmulatorStore {
   saveIntent(intent: PaymentIntent): void {
     this.intents.set(intent.id, intent);
     this.persist();
+  }
+
+  refund(id: string): Refund | undefined {
+    return this.refunds.get(id);
+  }
+
+  amountRefunded(intentId: string): number {
+    return this.refundedByIntent.get(intentId) ?? 0;
+  }
+
+  saveRefund(refund: Refund): void {
+    this.remember(refund);
+    this.persist();
+  }
+
+  private remember(refund: Refund): void {
+    this.refunds.set(refund.id, refund);
+    this.refundedByIntent.set(refund.payment_intent, this.amountRefunded(refund.payment_intent) + refund.amount);
   }
 
   idempotentResponse(key: string): IdempotentResponse | undefined {
@@ -93,6 +118,7 @@ export class EmulatorStore {
       await writeWhole(file, {
         version: 1,
         paymentIntents: [...this.intents.values()],
+        refunds: [...this.refunds.values()],
         idempotentResponses: [...this.responses.values()],
       });
     }

@@ -31,8 +31,8 @@ describe('the installed @trpc/server', () => {
         return next({ ctx: { user: 'ada' } });
       })
       // Two parsers: tRPC merges what each returns, with the helper the patch replaces.
-      .input((raw) => ({ limit: (raw as { limit: number }).limit }))
-      .input((raw) => raw as Record<string, unknown>)
+      .input((raw: unknown) => ({ limit: (raw as { limit: number }).limit }))
+      .input((raw: unknown) => raw as { limit: number; admin?: boolean })
       .query(({ ctx, input }) => {
         const merged = input as Record<string, unknown>;
         return { ctx, input: merged, prototypeUntouched: Object.getPrototypeOf(merged) === Object.prototype };
@@ -41,7 +41,7 @@ describe('the installed @trpc/server', () => {
 
     // An input key named __proto__ (JSON.parse makes it an own property) stays data: it must never
     // become the prototype of the object a middleware sees.
-    const answer = await caller.procedure(JSON.parse('{"limit": 6, "__proto__": {"admin": true}}') as Record<string, unknown>);
+    const answer = await caller.procedure(JSON.parse('{"limit": 6, "__proto__": {"admin": true}}') as { limit: number });
 
     expect(seen).toEqual(['catalogue']);
     expect(answer.ctx).toEqual({ shop: 'sprocket', user: 'ada' });

@@ -4,7 +4,7 @@ import { MAX_PRICE_DOLLARS, MAX_QUANTITY } from './constants';
 import { idSchema, TYPED_TEXT } from './common';
 import { messages } from './messages';
 
-export const bookingStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
+export const bookingStatuses = ['unpaid', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 /**

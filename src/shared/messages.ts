@@ -17,6 +17,13 @@ export const messages = {
   // The two answers of each confirm dialog asking confirmDelete.
   keepOrder: 'Keep order',
   cancelOrder: 'Cancel order',
+  // The refund's confirm dialog and its two answers.
+  confirmRefund: (order: { price: string; personName: string; toolName: string; shipped: boolean }) =>
+    `Refund ${order.price} to ${order.personName} for ${order.toolName}? The whole payment goes back to their card and the order is marked refunded${order.shipped ? '' : '; its parts go back into stock'}. This cannot be undone.`,
+  refundOrder: 'Refund order',
+  keepPayment: 'Keep payment',
+  refunded: (order: { toolName: string; personName: string }) => `${order.toolName} for ${order.personName} is refunded`,
+  refundPending: 'The refund was asked for; the order is marked refunded once the payment provider confirms it.',
   keepProduct: 'Keep product',
   deleteProduct: 'Delete product',
   keepUser: 'Keep user',
@@ -93,6 +100,12 @@ export const messages = {
   emailAlreadySent: 'This email has already been sent.',
   orderNotPayable: 'This order can no longer be paid.',
   orderCancelled: 'This order was cancelled.',
+  orderRefunded: 'This order was refunded.',
+  refundNeedsPayment: 'Only a paid or shipped order can be refunded; this one has not been paid.',
+  refundNotCancelled: 'A cancelled order cannot be refunded here: a payment that arrives after the cancel is refunded automatically.',
+  refundRefused: (reason: string) => `The payment provider refused the refund: ${reason}`,
+  refundsUnavailable:
+    'Refunds are unavailable right now: the payment provider could not be reached. Nothing was changed; please try again in a moment.',
   priceChanged: 'The price has changed. Please review the new total.',
   orderTooLarge: 'This order is more than a card payment can be. Please book fewer parts.',
   cannotRemoveSelf: 'You cannot remove your own account.',

@@ -24,6 +24,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     paidAt: null,
     shippedAt: null,
     cancelledAt: null,
+    refundedAt: null,
     ...overrides,
   };
 }

@@ -171,6 +171,12 @@ export const bookings = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /**
+     * The provider's refund of the whole booking, once it succeeded: on a refunded order, or on a
+     * cancelled one whose payment arrived after the cancel and was refunded automatically.
+     */
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -182,7 +188,15 @@ export const bookings = pgTable(
       .where(sql`${t.status} = 'unpaid'`),
     check('bookings_quantity_positive', sql`${t.quantity} >= 1`),
     check('bookings_total_not_negative', sql`${t.totalCents} >= 0`),
-    check('bookings_paid_has_transaction', sql`(${t.status} in ('paid', 'shipped')) = (${t.transactionId} is not null)`),
+    // The status is compared as text: the migration adding 'refunded' to the enum runs in one
+    // transaction with these checks, and Postgres refuses to use a new enum value in the
+    // transaction that added it.
+    check(
+      'bookings_paid_has_transaction',
+      sql`(${t.status}::text in ('paid', 'shipped', 'refunded')) = (${t.transactionId} is not null)`,
+    ),
+    check('bookings_refund_recorded_whole', sql`(${t.refundId} is null) = (${t.refundedAt} is null)`),
+    check('bookings_refunded_has_refund', sql`${t.status}::text <> 'refunded' or ${t.refundId} is not null`),
   ],
 );
 

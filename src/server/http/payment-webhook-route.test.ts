@@ -56,7 +56,7 @@ async function expectUnpaid(bookingId: string) {
 }
 
 describe('a verified payment_intent.succeeded', () => {
-  it('answers 200 needs_refund, and keeps the booking cancelled, when money arrives for a cancelled booking', async () => {
+  it('refunds money that arrives for a cancelled booking, which stays cancelled with its stock released', async () => {
     const { booking, toolId, succeeded } = await paidAtProvider({ quantity: 2, available: 10 });
     const stockAfterBooking = await stockOf(shop.database.db, toolId);
     await shop.database.db
@@ -67,8 +67,12 @@ describe('a verified payment_intent.succeeded', () => {
     const response = await deliverWebhook(shop, eventFor('payment_intent.succeeded', succeeded));
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ received: true, outcome: 'needs_refund' });
-    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', transactionId: null });
+    expect(response.json()).toEqual({ received: true, outcome: 'refunded_automatically' });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({
+      status: 'cancelled',
+      transactionId: null,
+      refundId: expect.stringMatching(/^re_/) as unknown,
+    });
     expect(await stockOf(shop.database.db, toolId)).toBe(stockAfterBooking);
   });
 

@@ -1,5 +1,7 @@
 // POST /webhooks/stripe: the provider's signed events. The signature is checked over the raw
-// body before anything else; a bad one changes nothing and gets 400.
+// body before anything else; a bad one changes nothing and gets 400. An event whose effect cannot be
+// made now (a late payment's refund while the provider is away) gets 503, so the provider retries it.
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
 import { WebhookSignatureError } from '../payments/payments-gateway';
@@ -24,14 +26,29 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
       }
       throw error;
     }
-    // An intent names either one booking or a basket checkout in its metadata.
-    const outcome = event.intent?.checkoutId ? await handleCheckoutEvent(db, event) : await handlePaymentEvent(db, event);
+    let outcome;
+    try {
+      // An intent names either one booking or a basket checkout in its metadata.
+      outcome = event.intent?.checkoutId
+        ? await handleCheckoutEvent(db, event)
+        : await handlePaymentEvent(db, payments, metrics, event);
+    } catch (error) {
+      if (!(error instanceof TRPCError)) throw error;
+      metrics.paymentEvent(event.type, 'failed');
+      request.log.error(
+        { eventId: event.id, intentId: event.intent?.id, err: error },
+        'could not refund a payment for a cancelled booking',
+      );
+      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', error.message));
+    }
     metrics.paymentEvent(event.type, outcome);
-    if (outcome === 'needs_refund') {
+    if (outcome === 'refund_refused' || outcome === 'needs_refund') {
       request.log.error(
         { eventId: event.id, intentId: event.intent?.id },
-        'a payment succeeded for a cancelled booking or a closed basket: refund it',
+        'a payment succeeded for a cancelled booking or a closed basket and was not refunded: refund it by hand',
       );
+    } else if (outcome === 'refunded_automatically') {
+      request.log.warn({ eventId: event.id, intentId: event.intent?.id }, 'a payment succeeded for a cancelled booking: refunded it');
     } else {
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
     }

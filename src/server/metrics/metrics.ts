@@ -18,7 +18,14 @@ export interface Metrics {
   counted: (event: CountedEvent, outcome: string) => void;
   /** A signed payment event from the provider and what it changed (services/payment-service.ts). */
   paymentEvent: (type: string, outcome: string) => void;
+  /**
+   * One booking marked refunded, counted once however many answers tell of it: `admin` (an admin's
+   * refund) or `automatic` (a payment that arrived after its booking was cancelled).
+   */
+  refunded: (source: RefundSource, cents: number) => void;
 }
+
+type RefundSource = 'admin' | 'automatic';
 
 interface MetricsSources {
   readCache?: () => ReadCacheStats;
@@ -68,8 +75,21 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   };
   const paymentEvents = new Counter({
     name: `${PREFIX}payment_events_total`,
-    help: 'Signed payment events from the provider by type and outcome (needs_refund: paid for a cancelled booking)',
+    help: 'Signed payment events from the provider by type and outcome (refunded_automatically: paid for a cancelled booking, and refunded)',
     labelNames: ['type', 'outcome'] as const,
+    registers: [registry],
+  });
+
+  const refunds = new Counter({
+    name: `${PREFIX}refunds_total`,
+    help: 'Bookings refunded, by source: admin, or automatic (a payment that arrived after its booking was cancelled)',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  const refundedCents = new Counter({
+    name: `${PREFIX}refunded_cents_total`,
+    help: 'Money refunded to customers, in cents, by source',
+    labelNames: ['source'] as const,
     registers: [registry],
   });
 
@@ -82,6 +102,10 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     procedureCalled: (procedure, type, outcome, seconds) => procedures.observe({ procedure, type, outcome }, seconds),
     counted: (event, outcome) => events[event].inc({ outcome }),
     paymentEvent: (type, outcome) => paymentEvents.inc({ type, outcome }),
+    refunded: (source, cents) => {
+      refunds.inc({ source });
+      refundedCents.inc({ source }, cents);
+    },
   };
 }
 

@@ -15,10 +15,23 @@ export interface PaymentIntentView {
   lastErrorMessage: string | null;
 }
 
+export interface RefundView {
+  id: string;
+  /** Stripe's status: 'succeeded', 'pending', 'failed', 'canceled', 'requires_action'. */
+  status: string;
+  amountCents: number;
+  currency: string;
+  paymentIntentId: string | null;
+  /** Our booking id, from the refund's own metadata (one intent may pay several bookings). */
+  bookingId: string | null;
+}
+
 export interface PaymentEvent {
   id: string;
   type: string;
   intent: PaymentIntentView | null;
+  /** The refund a refund.created or refund.updated event carries. */
+  refund: RefundView | null;
 }
 
 export interface PaymentsGateway {
@@ -44,9 +57,17 @@ export interface PaymentsGateway {
   /** Null when the provider does not know the id. */
   retrieveIntent: (id: string) => Promise<PaymentIntentView | null>;
   cancelIntent: (id: string) => Promise<PaymentIntentView>;
+  /**
+   * Refunds one booking's share of a succeeded intent, once: the idempotency key is the booking's,
+   * so repeats (concurrent or retried) get the same refund back. Throws RefundRefusedError when
+   * the provider refuses it.
+   */
+  refundPayment: (request: { bookingId: string; paymentIntentId: string; amountCents: number }) => Promise<RefundView>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError otherwise. */
   parseWebhook: (rawBody: Buffer, signature: string | undefined) => PaymentEvent;
 }
 
 export class PaymentsUnavailableError extends Error {}
 export class WebhookSignatureError extends Error {}
+/** The provider refused a refund (nothing left to refund, an intent that did not succeed, …). */
+export class RefundRefusedError extends Error {}

@@ -4,10 +4,12 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import {
   PaymentsUnavailableError,
+  RefundRefusedError,
   WebhookSignatureError,
   type PaymentEvent,
   type PaymentIntentView,
   type PaymentsGateway,
+  type RefundView,
 } from './payments-gateway';
 
 export interface StripeGatewayOptions {
@@ -67,6 +69,23 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
         }
       }),
     cancelIntent: (id) => unavailableOnNetworkError(async () => toView(await stripe.paymentIntents.cancel(id))),
+    refundPayment: ({ bookingId, paymentIntentId, amountCents }) =>
+      unavailableOnNetworkError(async () => {
+        try {
+          const refund = await stripe.refunds.create(
+            { payment_intent: paymentIntentId, amount: amountCents, metadata: { bookingId } },
+            // One refund per booking, whoever asks and however often.
+            { idempotencyKey: `refund-${bookingId}` },
+          );
+          return toRefundView(refund);
+        } catch (error) {
+          // An idempotency error is the same key with other parameters: a refund this booking cannot have.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeIdempotencyError) {
+            throw new RefundRefusedError(error.message, { cause: error });
+          }
+          throw error;
+        }
+      }),
     parseWebhook: (rawBody, signature) => {
       let event: Stripe.Event;
       try {
@@ -95,6 +114,17 @@ const signedIntentSchema = z.object({
   last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
 });
 
+/** A refund in a signed event: its own metadata names the booking, never the intent's. */
+const signedRefundSchema = z.object({
+  object: z.literal('refund'),
+  id: z.string().min(1),
+  status: z.string().nullish(),
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  payment_intent: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
 const signedEventSchema = z.object({
   id: z.string().min(1),
   type: z.string(),
@@ -103,12 +133,15 @@ const signedEventSchema = z.object({
 
 function eventView(event: unknown): PaymentEvent {
   const envelope = signedEventSchema.safeParse(event);
-  if (!envelope.success) return { id: '', type: 'unreadable', intent: null };
-  const intent = signedIntentSchema.safeParse(envelope.data.data?.object);
+  if (!envelope.success) return { id: '', type: 'unreadable', intent: null, refund: null };
+  const object = envelope.data.data?.object;
+  const intent = signedIntentSchema.safeParse(object);
+  const refund = signedRefundSchema.safeParse(object);
   return {
     id: envelope.data.id,
     type: envelope.data.type,
     intent: intent.success ? toView(intent.data as Stripe.PaymentIntent) : null,
+    refund: refund.success ? toRefundView(refund.data) : null,
   };
 }
 
@@ -128,6 +161,24 @@ function toView(intent: Stripe.PaymentIntent): PaymentIntentView {
     checkoutId: intent.metadata?.checkoutId ?? null,
     clientSecret: intent.client_secret ?? '',
     lastErrorMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+function toRefundView(
+  refund: Pick<Stripe.Refund, 'id' | 'amount' | 'currency'> & {
+    status?: string | null;
+    payment_intent?: string | Stripe.PaymentIntent | null;
+    metadata?: Stripe.Metadata | null;
+  },
+): RefundView {
+  const intent = refund.payment_intent;
+  return {
+    id: refund.id,
+    status: refund.status ?? 'pending',
+    amountCents: refund.amount,
+    currency: refund.currency,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    bookingId: refund.metadata?.bookingId ?? null,
   };
 }
 

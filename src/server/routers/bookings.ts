@@ -1,4 +1,4 @@
-// Orders: customers book, list, pay and cancel their own; admins see all and ship paid ones.
+// Orders: customers book, list, pay and cancel their own; admins see all, ship paid ones and refund them.
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { bookingIdSchema, createBookingSchema, markPaidSchema } from '../../shared/bookings';
@@ -13,6 +13,7 @@ import { bookingColumns, toBookingView, type BookingRow, type BookingView } from
 import { cancelBooking } from '../services/cancellation';
 import { queueOrderEmail } from '../services/email-outbox';
 import { markBookingPaid } from '../services/payment-service';
+import { refundBooking } from '../services/refund-service';
 import { adminProcedure, adminWriteProcedure, protectedProcedure, router } from '../trpc';
 
 const myBookingsInputSchema = pageInputSchema
@@ -125,5 +126,12 @@ export const bookingsRouter = router({
       await queueOrderEmail(tx, 'shipped', shipped);
       return toBookingView(shipped);
     });
+  }),
+
+  /** Refunds a paid or shipped order in full (services/refund-service.ts). */
+  refund: adminWriteProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
+    const { db, payments, metrics } = ctx.deps;
+    const booking = await loadAccessibleBooking(db, ctx.user, input.id);
+    return toBookingView(await refundBooking(db, payments, metrics, booking, ctx.user));
   }),
 });

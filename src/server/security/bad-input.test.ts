@@ -262,6 +262,7 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'bookings.markPaid': (f) => ({ id: f.bookingId, transactionId: 'pi_made_up' }),
   'bookings.all': () => ({ limit: 5, cursor: '1' }),
   'bookings.ship': (f) => ({ id: f.bookingId }),
+  'bookings.refund': (f) => ({ id: f.bookingId }),
   'users.createSession': (f) => ({ email: f.cast.owner.user.email, idToken: 'not.a.token' }),
   'users.isAdmin': (f) => ({ email: f.victimEmail }),
   'users.makeAdmin': (f) => ({ email: f.victimEmail }),

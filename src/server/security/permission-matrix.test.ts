@@ -203,6 +203,7 @@ const procedures: Record<string, Operation<unknown>> = {
   }),
   'bookings.all': op({ expected: ADMIN_ONLY, call: () => trpcCall('bookings.all', { limit: 5 }) }),
   'bookings.ship': op({ expected: ADMIN_ONLY, fixture: paidBookingId, call: (id) => trpcCall('bookings.ship', { id }) }),
+  'bookings.refund': op({ expected: ADMIN_ONLY, fixture: paidBookingId, call: (id) => trpcCall('bookings.refund', { id }) }),
   'users.createSession': op({
     expected: SESSION_EXCHANGE,
     fixture: ownSignIn,

@@ -90,6 +90,7 @@ describe('the budgets', () => {
       { budget: 'adminWrite', role: 'admin', call: { method: 'PUT', url: '/user/admin/nobody%40example.com' } },
       { budget: 'adminWrite', role: 'admin', call: { method: 'DELETE', url: `/user?amount=${someId}` } },
       { budget: 'adminWrite', role: 'admin', call: trpcCall('bookings.ship', { id: someId }) },
+      { budget: 'adminWrite', role: 'admin', call: trpcCall('bookings.refund', { id: someId }) },
       { budget: 'adminWrite', role: 'admin', call: trpcCall('emails.retry', { id: someId }) },
       { budget: 'vitals', role: null, call: { method: 'POST', url: '/vitals', payload: { name: 'LCP', value: 1200 } } },
     ];

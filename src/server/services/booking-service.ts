@@ -187,6 +187,7 @@ export function refuseUnlessUnpaid(booking: Pick<BookingRow, 'status'>): void {
     throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
   }
   if (booking.status === 'cancelled') throw new TRPCError({ code: 'CONFLICT', message: messages.orderCancelled });
+  if (booking.status === 'refunded') throw new TRPCError({ code: 'CONFLICT', message: messages.orderRefunded });
 }
 
 /**

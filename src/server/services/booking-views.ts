@@ -25,6 +25,8 @@ export const bookingColumns = {
   paidAt: bookings.paidAt,
   shippedAt: bookings.shippedAt,
   cancelledAt: bookings.cancelledAt,
+  refundId: bookings.refundId,
+  refundedAt: bookings.refundedAt,
 };
 
 export type BookingRow = Pick<typeof bookings.$inferSelect, keyof typeof bookingColumns>;
@@ -57,6 +59,8 @@ export interface BookingView {
   paidAt: string | null;
   shippedAt: string | null;
   cancelledAt: string | null;
+  /** When the payment was refunded: a refunded order, or a cancelled one paid too late. */
+  refundedAt: string | null;
 }
 
 export function toBookingView(row: BookingRow): BookingView {
@@ -82,5 +86,6 @@ export function toBookingView(row: BookingRow): BookingView {
     paidAt: row.paidAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
   };
 }

@@ -7,10 +7,12 @@ import { CURRENCY } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { bookings, paymentEvents } from '../db/schema';
-import type { PaymentEvent, PaymentIntentView, PaymentsGateway } from '../payments/payments-gateway';
+import type { Metrics } from '../metrics/metrics';
+import type { PaymentEvent, PaymentIntentView, PaymentsGateway, RefundView } from '../payments/payments-gateway';
 import { refuseUnlessUnpaid } from './booking-service';
 import { bookingColumns, type BookingRow } from './booking-views';
 import { queueOrderEmail } from './email-outbox';
+import { markLatePaymentRefunded, markRefunded, refundLatePayment } from './refund-service';
 
 /** The intent for an unpaid booking: the one already stored on it, or a new one. */
 export async function intentForBooking(db: Database, payments: PaymentsGateway, booking: BookingRow): Promise<PaymentIntentView> {
@@ -89,8 +91,7 @@ export async function markBookingPaid(
   transactionId: string,
 ): Promise<BookingRow> {
   if (booking.transactionId === transactionId) return booking;
-  if (booking.status === 'cancelled') throw new TRPCError({ code: 'CONFLICT', message: messages.orderCancelled });
-  if (booking.status !== 'unpaid') throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
+  refuseUnlessUnpaid(booking);
   if (transactionId !== booking.paymentIntentId) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
   }
@@ -99,31 +100,41 @@ export async function markBookingPaid(
   return settleSucceededIntent(db, booking, intent);
 }
 
-/** 'needs_refund': money arrived for a booking that was cancelled; an operator must refund it. */
-export type PaymentEventOutcome = 'handled' | 'duplicate' | 'ignored' | 'needs_refund';
+/**
+ * 'refunded': a refund event marked its booking refunded. 'refunded_automatically': money arrived
+ * for a booking that was cancelled, and was refunded at once; 'refund_refused': the provider
+ * refused that refund, and an operator must look. 'needs_refund': money arrived for a basket that
+ * had closed; an operator must refund it.
+ */
+export type PaymentEventOutcome =
+  'handled' | 'duplicate' | 'ignored' | 'refunded' | 'refunded_automatically' | 'refund_refused' | 'needs_refund';
 
 /**
  * Handles a verified provider event once: the event id is recorded in the same transaction
- * as its effect, so a repeated delivery changes nothing.
+ * as its effect, so a repeated delivery changes nothing. A payment for a booking already cancelled
+ * is refunded after that transaction; if the refund cannot be made, the event is forgotten again
+ * and the error thrown, so the provider's retry of the event tries the refund again (the refund
+ * is keyed by the booking, so it is made once however often it is tried).
  */
-export async function handlePaymentEvent(db: Database, event: PaymentEvent): Promise<PaymentEventOutcome> {
+export async function handlePaymentEvent(
+  db: Database,
+  payments: PaymentsGateway,
+  metrics: Pick<Metrics, 'refunded'>,
+  event: PaymentEvent,
+): Promise<PaymentEventOutcome> {
+  if (event.refund && isRefundType(event.type)) return handleRefundEvent(db, metrics, event, event.refund);
   const intent = event.intent;
   if (!intent?.bookingId || !isHandledType(event.type)) return 'ignored';
   const bookingId = intent.bookingId;
   // Metadata that is not one of our ids names no booking (and must not reach the uuid column).
   const namesABooking = idSchema.safeParse(bookingId).success;
-  return db.transaction(async (tx) => {
-    const [booking] = namesABooking ? await tx.select(bookingColumns).from(bookings).where(eq(bookings.id, bookingId)) : [];
-    const [recorded] = await tx
-      .insert(paymentEvents)
-      .values({ id: event.id, type: event.type, bookingId: booking ? booking.id : null })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!recorded) return 'duplicate';
+  const handled = await db.transaction(async (tx): Promise<PaymentEventOutcome | BookingRow> => {
+    const booking = namesABooking ? await recordEvent(tx, event, bookingId) : await recordEvent(tx, event, null);
+    if (booking === 'duplicate') return 'duplicate';
     if (!booking) return 'ignored';
     if (event.type === 'payment_intent.succeeded') {
       if (intentMismatch(booking, intent) !== null) return 'handled';
-      if (booking.status === 'cancelled') return 'needs_refund';
+      if (booking.status === 'cancelled') return booking;
       await settleSucceededIntent(tx, booking, intent);
       return 'handled';
     }
@@ -133,8 +144,63 @@ export async function handlePaymentEvent(db: Database, event: PaymentEvent): Pro
       .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'unpaid'), isNull(bookings.transactionId)));
     return 'handled';
   });
+  if (typeof handled === 'string') return handled;
+  try {
+    await refundLatePayment(db, payments, metrics, handled, intent.id);
+  } catch (error) {
+    // A refusal will not change on a retry (the payment was refunded elsewhere, say): an operator
+    // must look. An outage will: forget the event so the provider's retry runs it again.
+    if (error instanceof TRPCError && error.code === 'CONFLICT') return 'refund_refused';
+    await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+    throw error;
+  }
+  return 'refunded_automatically';
+}
+
+/**
+ * Records the event id with the booking it names; 'duplicate' when it was recorded before, and
+ * no booking (null) when the id names none.
+ */
+async function recordEvent(tx: Database, event: PaymentEvent, bookingId: string | null): Promise<BookingRow | null | 'duplicate'> {
+  const [booking] = bookingId ? await tx.select(bookingColumns).from(bookings).where(eq(bookings.id, bookingId)) : [];
+  const [recorded] = await tx
+    .insert(paymentEvents)
+    .values({ id: event.id, type: event.type, bookingId: booking ? booking.id : null })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (!recorded) return 'duplicate';
+  return booking ?? null;
+}
+
+/**
+ * A refund event: its booking is the one the REFUND's metadata names (one intent may pay several
+ * bookings, so the intent's metadata cannot say which was refunded), marked refunded once the
+ * refund succeeded, exactly as the provider's answer to the refund call would have.
+ */
+async function handleRefundEvent(
+  db: Database,
+  metrics: Pick<Metrics, 'refunded'>,
+  event: PaymentEvent,
+  refund: RefundView,
+): Promise<PaymentEventOutcome> {
+  const bookingId = refund.bookingId !== null && idSchema.safeParse(refund.bookingId).success ? refund.bookingId : null;
+  return db.transaction(async (tx) => {
+    const booking = await recordEvent(tx, event, bookingId);
+    if (booking === 'duplicate') return 'duplicate';
+    if (!booking) return 'ignored';
+    const marking =
+      booking.status === 'cancelled'
+        ? await markLatePaymentRefunded(tx, metrics, booking, refund)
+        : await markRefunded(tx, metrics, booking, refund);
+    return marking.marked ? 'refunded' : 'handled';
+  });
 }
 
 function isHandledType(type: string): type is 'payment_intent.succeeded' | 'payment_intent.payment_failed' {
   return type === 'payment_intent.succeeded' || type === 'payment_intent.payment_failed';
+}
+
+/** charge.refunded carries the charge, whose metadata is the intent's: it names no one booking. */
+function isRefundType(type: string): boolean {
+  return type === 'refund.created' || type === 'refund.updated';
 }

@@ -20,6 +20,7 @@ const actionLabels: Record<string, string> = {
   'image.upload': 'Uploaded image',
   'order.ship': 'Shipped order',
   'order.cancel': 'Cancelled order',
+  'order.refund': 'Refunded order',
   'review.remove': 'Removed review',
   'email.retry': 'Retried email',
 };

@@ -1,5 +1,6 @@
-// One row of Manage orders: the customer, the order, its state, and Ship (paid) or Cancel (unpaid).
-import { Truck } from 'lucide-react';
+// One row of Manage orders: the customer, the order, its state, and Ship (paid), Refund (paid or
+// shipped) or Cancel (unpaid).
+import { RotateCcw, Truck } from 'lucide-react';
 import { formatDollars } from '../../../shared/money';
 import { NoAction } from './NoAction';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -12,9 +13,11 @@ interface ManageOrderRowProps {
   busy: boolean;
   onShip: () => void;
   onCancel: () => void;
+  onRefund: () => void;
 }
 
-export function ManageOrderRow({ order, busy, onShip, onCancel }: ManageOrderRowProps) {
+export function ManageOrderRow({ order, busy, onShip, onCancel, onRefund }: ManageOrderRowProps) {
+  const refundable = order.status === 'paid' || order.status === 'shipped';
   return (
     <StackedRow>
       <StackedCell label="Customer">
@@ -33,17 +36,31 @@ export function ManageOrderRow({ order, busy, onShip, onCancel }: ManageOrderRow
         </span>
       </StackedCell>
       <StackedCell label="Action">
-        {order.status === 'paid' ? (
-          <button
-            type="button"
-            className="btn btn-primary btn-sm gap-1"
-            disabled={busy}
-            aria-label={`Ship ${order.toolsName} to ${order.personName}`}
-            onClick={onShip}
-          >
-            <Truck aria-hidden="true" className="size-4" />
-            Ship
-          </button>
+        {refundable ? (
+          <span className="flex flex-wrap justify-end gap-2 md:justify-start">
+            {order.status === 'paid' ? (
+              <button
+                type="button"
+                className="btn btn-primary btn-sm gap-1"
+                disabled={busy}
+                aria-label={`Ship ${order.toolsName} to ${order.personName}`}
+                onClick={onShip}
+              >
+                <Truck aria-hidden="true" className="size-4" />
+                Ship
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-outline btn-sm gap-1"
+              disabled={busy}
+              aria-label={`Refund ${order.personName}’s order for ${order.toolsName}`}
+              onClick={onRefund}
+            >
+              <RotateCcw aria-hidden="true" className="size-4" />
+              Refund
+            </button>
+          </span>
         ) : order.status === 'unpaid' ? (
           <button
             type="button"

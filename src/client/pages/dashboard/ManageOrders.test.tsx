@@ -1,4 +1,5 @@
-// Manage orders: every customer's orders with their state; Ship only for paid ones, Cancel (confirmed) only for unpaid ones.
+// Manage orders: every customer's orders with their state; Ship only for paid ones, Refund (confirmed)
+// for paid and shipped ones, Cancel (confirmed) only for unpaid ones.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
@@ -8,7 +9,7 @@ import { admin, callsTo, renderWithApi } from '../../testing/api-test-harness';
 import ManageOrders from './ManageOrders';
 import { anOrder, aPaidOrder } from '../../testing/order-fixtures';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const unpaid = anOrder();
 const paid = aPaidOrder({ personName: 'Pat Paid', email: 'pat@example.com' });
@@ -43,8 +44,41 @@ describe('Manage orders', () => {
     expect(within(rowOf('Bike Headsets')).queryByRole('button', { name: /^Ship/ })).not.toBeInTheDocument();
     expect(within(rowOf('Handlebars')).getByRole('button', { name: /^Ship/ })).toBeInTheDocument();
     expect(within(rowOf('Handlebars')).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
-    expect(within(rowOf('Bike Derailleurs')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf('Bike Headsets')).queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(within(rowOf('Handlebars')).getByRole('button', { name: /^Refund/ })).toBeInTheDocument();
+    expect(
+      within(rowOf('Bike Derailleurs'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Refund']);
     expect(within(rowOf('Bike Derailleurs')).getByText('shipped')).toBeInTheDocument();
+  });
+
+  it('refunds a shipped order after a dialog naming what the refund does', async () => {
+    const { calls } = renderOrders({ 'bookings.refund': () => ({ ...shipped, status: 'refunded', state: 'refunded' }) });
+
+    await screen.findByText('Bike Derailleurs');
+    await userEvent.click(within(rowOf('Bike Derailleurs')).getByRole('button', { name: /^Refund/ }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(`Refund $708.00 to ${shipped.personName} for Bike Derailleurs?`);
+    expect(dialog).not.toHaveTextContent('back into stock');
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.refundOrder }));
+
+    await waitFor(() => expect(callsTo(calls, 'bookings.refund')).toEqual([{ id: shipped._id }]));
+    expect(toast.success).toHaveBeenCalledWith(messages.refunded({ toolName: 'Bike Derailleurs', personName: shipped.personName }));
+  });
+
+  it('tells that a paid order’s parts go back into stock, and refunds nothing when the payment is kept', async () => {
+    const { calls } = renderOrders({ 'bookings.refund': () => ({ ...paid, status: 'refunded', state: 'refunded' }) });
+
+    await screen.findByText('Handlebars');
+    await userEvent.click(within(rowOf('Handlebars')).getByRole('button', { name: /^Refund/ }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('its parts go back into stock');
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.keepPayment }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'bookings.refund')).toEqual([]);
   });
 
   it('ships a paid order', async () => {

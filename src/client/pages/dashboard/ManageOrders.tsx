@@ -1,6 +1,8 @@
-// Manage orders (admin): every customer's orders with their state; ship paid ones, cancel unpaid ones.
+// Manage orders (admin): every customer's orders with their state; ship paid ones, refund paid or
+// shipped ones, cancel unpaid ones.
 import { toast } from 'react-toastify';
 import { messages } from '../../../shared/messages';
+import { formatDollars } from '../../../shared/money';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
@@ -38,13 +40,34 @@ export default function ManageOrders() {
     onError: (error) => toast.error(error.message),
   });
 
+  const refund = trpc.bookings.refund.useMutation({
+    onSuccess: (order) => {
+      if (order.status === 'refunded') toast.success(messages.refunded({ toolName: order.toolsName, personName: order.personName }));
+      else toast.info(messages.refundPending);
+      void utils.bookings.all.invalidate();
+      void utils.tools.list.invalidate();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  async function refundOrder(order: Order) {
+    const message = messages.confirmRefund({
+      price: formatDollars(order.price),
+      personName: order.personName,
+      toolName: order.toolsName,
+      shipped: order.status === 'shipped',
+    });
+    if (await confirm({ message, actionLabel: messages.refundOrder, keepLabel: messages.keepPayment }))
+      refund.mutate({ id: order._id });
+  }
+
   async function cancelOrder(order: Order) {
     if (await confirm({ message: messages.confirmDelete, actionLabel: messages.cancelOrder, keepLabel: messages.keepOrder }))
       cancel.mutate({ id: order._id });
   }
 
   function isBusy(order: Order): boolean {
-    return (ship.isPending && ship.variables.id === order._id) || (cancel.isPending && cancel.variables.id === order._id);
+    return [ship, cancel, refund].some((mutation) => mutation.isPending && mutation.variables.id === order._id);
   }
 
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
@@ -69,6 +92,7 @@ export default function ManageOrders() {
                 busy={isBusy(order)}
                 onShip={() => ship.mutate({ id: order._id })}
                 onCancel={() => void cancelOrder(order)}
+                onRefund={() => void refundOrder(order)}
               />
             ))}
           </StackedTable>

@@ -47,9 +47,9 @@ export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; canc
             </Link>
           ) : null}
           {unpaid && order.paymentError ? <span className="text-xs text-error">{order.paymentError}</span> : null}
-          {order.paid ? (
+          {order.paid || order.status === 'refunded' ? (
             <>
-              <OrderStatusBadge state="paid" />
+              <OrderStatusBadge state={order.paid ? 'paid' : 'refunded'} />
               {order.transaction ? <TransactionId id={order.transaction} /> : null}
               <Link
                 to={`/dashboard/receipt/${order._id}`}

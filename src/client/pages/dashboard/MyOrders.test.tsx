@@ -58,6 +58,18 @@ describe('My Orders', () => {
     expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
   });
 
+  it('shows a refunded order as refunded, with its date, its transaction id and receipt', async () => {
+    const order = aPaidOrder({ status: 'refunded', state: 'refunded', paid: false, refundedAt: '2025-01-04T09:00:00.000Z' });
+    renderWithApi(<MyOrders />, { procedures: { 'bookings.mine': () => page([order]) } });
+
+    const row = await findRow('Handlebars');
+    expect(within(cellOf(row, 'Pay')).getByText('refunded')).toBeInTheDocument();
+    expect(within(cellOf(row, 'Pay')).getByText('pi_3PaidOrder123')).toBeInTheDocument();
+    expect(within(cellOf(row, 'Pay')).getByRole('link', { name: 'Receipt for order 1042' })).toBeInTheDocument();
+    expect(cellOf(row, 'Status')).toHaveTextContent('Refunded Jan 4, 2025');
+    expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+  });
+
   it('shows the order number, the day it was placed, the quantity in units and each change of state', async () => {
     renderWithApi(<MyOrders />, {
       procedures: {

@@ -1,5 +1,5 @@
 // An order's state and the date of each change it went through: ordered, paid, shipped,
-// cancelled or expired. The newest state is the badge; the dates read top to bottom.
+// cancelled or expired, and refunded. The newest state is the badge; the dates read top to bottom.
 import { formatDay } from '../../../shared/dates';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import type { Order } from './order-types';
@@ -12,6 +12,7 @@ function stepsOf(order: Order): Step[] {
     order.paidAt ? { label: 'Paid', at: order.paidAt } : null,
     order.shippedAt ? { label: 'Shipped', at: order.shippedAt } : null,
     order.cancelledAt ? { label: order.state === 'expired' ? 'Expired' : 'Cancelled', at: order.cancelledAt } : null,
+    order.refundedAt ? { label: 'Refunded', at: order.refundedAt } : null,
   ];
   return steps.filter((step): step is Step => step !== null);
 }

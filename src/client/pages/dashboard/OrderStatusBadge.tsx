@@ -1,4 +1,4 @@
-// The order's state as a small badge: unpaid, paid, shipped, cancelled or expired.
+// The order's state as a small badge: unpaid, paid, shipped, cancelled, expired or refunded.
 import type { OrderState } from '../../../shared/bookings';
 
 const badgeClass: Record<OrderState, string> = {
@@ -7,6 +7,7 @@ const badgeClass: Record<OrderState, string> = {
   shipped: 'badge-info',
   cancelled: 'badge-ghost',
   expired: 'badge-ghost',
+  refunded: 'badge-neutral',
 };
 
 export function OrderStatusBadge({ state }: { state: OrderState }) {

@@ -47,6 +47,14 @@ describe('Receipt', () => {
     expect(screen.getByText('pi_3PaidOrder123')).toBeInTheDocument();
   });
 
+  it('keeps the receipt of a refunded order and says when it was refunded', async () => {
+    renderReceipt(aPaidOrder({ status: 'refunded', state: 'refunded', paid: false, refundedAt: '2025-01-04T09:30:00.000Z' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receipt for order #1042' })).toBeInTheDocument();
+    expect(screen.getByText('Jan 4, 2025, 9:30 AM UTC').closest('p')).toHaveTextContent('Refunded Jan 4, 2025, 9:30 AM UTC');
+    expect(screen.getByText('$708.00 to the card')).toBeInTheDocument();
+  });
+
   it('prints the page when Print is pressed', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     renderReceipt(aPaidOrder());

@@ -1,5 +1,6 @@
 // A paid order's receipt (/dashboard/receipt/:id), made to be printed or saved as a PDF: the
-// seller, the buyer, the items with quantities and unit prices, the total, the payment id and date.
+// seller, the buyer, the items with quantities and unit prices, the total, the payment id and date,
+// and the refund's date once the payment was refunded.
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDayAndTime } from '../../../shared/dates';
@@ -32,7 +33,7 @@ export default function Receipt() {
           <LoadFailure message={order.error.message} onRetry={() => void order.refetch()} />
           {backToOrders}
         </div>
-      ) : order.data.paid && order.data.paidAt && order.data.transaction ? (
+      ) : (order.data.paid || order.data.status === 'refunded') && order.data.paidAt && order.data.transaction ? (
         <PaidReceipt order={order.data} paidAt={order.data.paidAt} paymentId={order.data.transaction} />
       ) : (
         <div role="status" className="flex flex-col gap-4">
@@ -59,6 +60,11 @@ function PaidReceipt({ order, paidAt, paymentId }: { order: Order; paidAt: strin
           <p className="mt-1 text-base-content/70">
             Paid <time dateTime={paidAt}>{formatDayAndTime(paidAt)}</time>
           </p>
+          {order.refundedAt ? (
+            <p className="mt-1 font-semibold">
+              Refunded <time dateTime={order.refundedAt}>{formatDayAndTime(order.refundedAt)}</time>
+            </p>
+          ) : null}
         </div>
         <button type="button" className="btn btn-outline btn-sm gap-1 print:hidden" onClick={() => window.print()}>
           <Printer aria-hidden="true" className="size-4" />
@@ -127,6 +133,12 @@ function PaidReceipt({ order, paidAt, paymentId }: { order: Order; paidAt: strin
         <dd className="font-mono break-all">{paymentId}</dd>
         <dt className="text-base-content/70">Paid by</dt>
         <dd>Card</dd>
+        {order.refundedAt ? (
+          <>
+            <dt className="text-base-content/70">Refunded</dt>
+            <dd className="tabular-nums">{formatDollars(order.price)} to the card</dd>
+          </>
+        ) : null}
       </dl>
       <p className="mt-8 print:hidden">{backToOrders}</p>
     </article>

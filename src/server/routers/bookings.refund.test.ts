@@ -1,0 +1,410 @@
+// Refunds through the tRPC caller and the payments webhook, against the payments emulator: who may
+// refund, what a refund changes (status, stock, email, audit, metric), the orders that cannot be
+// refunded, a booking marked refunded exactly once however the answers race, and nothing changed
+// while the provider is away.
+import { and, eq } from 'drizzle-orm';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { buildApp } from '../app';
+import { auditEvents, bookings, emailOutbox } from '../db/schema';
+import { createStripeGateway } from '../payments/stripe-gateway';
+import { handlePaymentEvent } from '../services/payment-service';
+import { stockOf } from '../testing/booking-load';
+import {
+  bookPart,
+  bookingRow,
+  deliverWebhook,
+  eventFor,
+  openIntent,
+  paidBooking,
+  payInBrowser,
+  providerIntent,
+  recordedEvent,
+  stripeFor,
+} from '../testing/payments';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
+import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { createCaller } from '.';
+
+let shop: TestShop;
+let customer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  customer = await shop.createUser('user');
+  admin = await shop.createUser('admin');
+});
+afterAll(() => shop.close());
+
+async function refundEmails(bookingId: string): Promise<number> {
+  const rows = await shop.database.db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.kind, 'refunded')));
+  return rows.length;
+}
+
+async function refundAudits(bookingId: string) {
+  const rows = await shop.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'order.refund'));
+  return rows.filter((row) => row.subject.includes(bookingId));
+}
+
+async function refundsCounted(source: 'admin' | 'automatic'): Promise<number> {
+  const metric = await shop.deps.metrics.registry.getSingleMetric('sprocket_refunds_total')?.get();
+  return metric?.values.find((value) => value.labels.source === source)?.value ?? 0;
+}
+
+/** The refund the provider makes for the booking, made as the shop's gateway makes it. */
+function refundAtProvider(bookingId: string, paymentIntentId: string, amountCents: number) {
+  return shop.deps.payments.refundPayment({ bookingId, paymentIntentId, amountCents });
+}
+
+/** The refund.created event the provider sends for a refund, as plain JSON. */
+async function refundCreatedEvent(refundId: string) {
+  const refund = JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(refundId))) as unknown;
+  return eventFor('refund.created', refund);
+}
+
+describe('bookings.refund', () => {
+  it('refunds a paid order in full: refunded at the provider, stock back, email queued, audited and counted', async () => {
+    const { booking, toolId, intent } = await paidBooking(shop, customer);
+    const stockBefore = await stockOf(shop.database.db, toolId);
+    const countedBefore = await refundsCounted('admin');
+
+    const refunded = await shop.caller(admin.user).bookings.refund({ id: booking._id });
+
+    expect(refunded).toMatchObject({ status: 'refunded', state: 'refunded', transaction: intent.id, paid: false });
+    expect(refunded.refundedAt).not.toBeNull();
+    const row = await bookingRow(shop, booking._id);
+    const refund = await stripeFor(shop).refunds.retrieve(row.refundId ?? '');
+    expect(refund).toMatchObject({
+      status: 'succeeded',
+      amount: Math.round(booking.price * 100),
+      payment_intent: intent.id,
+      metadata: { bookingId: booking._id },
+    });
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
+    expect(await refundEmails(booking._id)).toBe(1);
+    const [audit, ...more] = await refundAudits(booking._id);
+    expect(more).toEqual([]);
+    expect(audit).toMatchObject({ actorId: admin.user.id, actorEmail: admin.user.email });
+    expect(audit?.subject).toContain(`$${booking.price.toFixed(2)} refunded as ${refund.id}`);
+    expect(await refundsCounted('admin')).toBe(countedBefore + 1);
+  });
+
+  it('shows the customer the refunded order with its date', async () => {
+    const { booking } = await paidBooking(shop, customer);
+    await shop.caller(admin.user).bookings.refund({ id: booking._id });
+
+    const mine = await shop.caller(customer.user).bookings.mine({});
+
+    expect(mine.items.find((order) => order._id === booking._id)).toMatchObject({
+      state: 'refunded',
+      refundedAt: expect.any(String) as unknown,
+    });
+  });
+
+  it('keeps a shipped order’s stock with the customer: a refund after shipping releases none', async () => {
+    const { booking, toolId } = await paidBooking(shop, customer);
+    await shop.caller(admin.user).bookings.ship({ id: booking._id });
+    const stockBefore = await stockOf(shop.database.db, toolId);
+
+    const refunded = await shop.caller(admin.user).bookings.refund({ id: booking._id });
+
+    expect(refunded).toMatchObject({ status: 'refunded', shippedAt: expect.any(String) as unknown });
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
+  });
+
+  it('refuses a customer, even the order’s owner, and a visitor, and changes nothing', async () => {
+    const { booking } = await paidBooking(shop, customer);
+
+    await expect(shop.caller(customer.user).bookings.refund({ id: booking._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(null).bookings.refund({ id: booking._id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
+  });
+
+  it.each([
+    ['an unpaid order', 'unpaid', messages.refundNeedsPayment],
+    ['a cancelled order', 'cancelled', messages.refundNotCancelled],
+    ['an order already refunded', 'refunded', messages.orderRefunded],
+  ] as const)('refuses %s with 409 and a sentence, and asks the provider nothing', async (_, status, message) => {
+    const { booking, toolId } = await bookPart(shop, customer);
+    if (status === 'cancelled') await shop.caller(customer.user).bookings.cancel({ id: booking._id });
+    if (status === 'refunded') {
+      const paid = await paidBooking(shop, customer);
+      await shop.caller(admin.user).bookings.refund({ id: paid.booking._id });
+      Object.assign(booking, paid.booking);
+    }
+    const before = await bookingRow(shop, booking._id);
+    const stockBefore = await stockOf(shop.database.db, toolId);
+
+    await expect(shop.caller(admin.user).bookings.refund({ id: booking._id })).rejects.toMatchObject({ code: 'CONFLICT', message });
+
+    expect(await bookingRow(shop, booking._id)).toEqual(before);
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
+    expect(await refundEmails(booking._id)).toBe(status === 'refunded' ? 1 : 0);
+  });
+
+  it('refuses an order that does not exist with 404', async () => {
+    await expect(shop.caller(admin.user).bookings.refund({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: messages.orderNotFound,
+    });
+  });
+
+  it('answers 503 with a clear sentence, and changes nothing, while the provider cannot be reached', async () => {
+    const { booking, toolId } = await paidBooking(shop, customer);
+    const stockBefore = await stockOf(shop.database.db, toolId);
+    const away = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
+    const caller = createCaller({ deps: { ...shop.deps, payments: away }, user: admin.user, session: 'valid' });
+
+    await expect(caller.bookings.refund({ id: booking._id })).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: messages.refundsUnavailable,
+    });
+
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null, refundedAt: null });
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
+    expect(await refundEmails(booking._id)).toBe(0);
+    expect(await refundAudits(booking._id)).toEqual([]);
+  });
+});
+
+describe('exactly once', () => {
+  it('marks the order once when the admin’s answer and the refund webhook race', async () => {
+    const { booking, toolId, intent } = await paidBooking(shop, customer);
+    const stockBefore = await stockOf(shop.database.db, toolId);
+    const countedBefore = await refundsCounted('admin');
+    // The provider made the refund; its webhook and the admin's call (replaying it) now race.
+    const refund = await refundAtProvider(booking._id, intent.id, Math.round(booking.price * 100));
+    const event = await refundCreatedEvent(refund.id);
+
+    const [answer, delivery] = await Promise.all([
+      shop.caller(admin.user).bookings.refund({ id: booking._id }),
+      deliverWebhook(shop, event),
+    ]);
+
+    expect(answer.status).toBe('refunded');
+    expect(delivery.statusCode).toBe(200);
+    expect(['refunded', 'handled']).toContain(delivery.json<{ outcome: string }>().outcome);
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'refunded', refundId: refund.id });
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
+    expect(await refundEmails(booking._id)).toBe(1);
+    expect(await refundsCounted('admin')).toBe(countedBefore + 1);
+    expect(await recordedEvent(shop, event.id)).toMatchObject({ type: 'refund.created', bookingId: booking._id });
+  });
+
+  it('marks the order from the webhook alone, and a repeated delivery changes nothing', async () => {
+    const { booking, toolId, intent } = await paidBooking(shop, customer);
+    const stockBefore = await stockOf(shop.database.db, toolId);
+    const refund = await refundAtProvider(booking._id, intent.id, Math.round(booking.price * 100));
+    const event = await refundCreatedEvent(refund.id);
+
+    const first = await deliverWebhook(shop, event);
+    const again = await deliverWebhook(shop, event);
+
+    expect(first.json()).toEqual({ received: true, outcome: 'refunded' });
+    expect(again.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'refunded', refundId: refund.id });
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
+    expect(await refundEmails(booking._id)).toBe(1);
+  });
+
+  it('makes one provider refund for two admins refunding at once', async () => {
+    const { booking, toolId, intent } = await paidBooking(shop, customer);
+    const stockBefore = await stockOf(shop.database.db, toolId);
+
+    const results = await Promise.allSettled([
+      shop.caller(admin.user).bookings.refund({ id: booking._id }),
+      shop.caller(admin.user).bookings.refund({ id: booking._id }),
+    ]);
+
+    expect(results.some((result) => result.status === 'fulfilled')).toBe(true);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'CONFLICT', message: messages.orderRefunded });
+    }
+    const row = await bookingRow(shop, booking._id);
+    expect(row.status).toBe('refunded');
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
+    expect(await refundEmails(booking._id)).toBe(1);
+    // Had a second refund been made, the provider would have nothing left; it has only this one.
+    const audits = await refundAudits(booking._id);
+    expect(audits.every((audit) => audit.subject.endsWith(`refunded as ${String(row.refundId)}`))).toBe(true);
+    await expect(stripeFor(shop).refunds.create({ payment_intent: intent.id, amount: 1 })).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
+  });
+
+  it('lets a refund win over a customer’s cancel of the paid order, which is refused', async () => {
+    const { booking, toolId } = await paidBooking(shop, customer);
+    const stockBefore = await stockOf(shop.database.db, toolId);
+
+    const [cancel, refund] = await Promise.allSettled([
+      shop.caller(customer.user).bookings.cancel({ id: booking._id }),
+      shop.caller(admin.user).bookings.refund({ id: booking._id }),
+    ]);
+
+    expect(cancel.status).toBe('rejected');
+    expect(refund.status).toBe('fulfilled');
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'refunded', cancelledAt: null });
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
+  });
+
+  it('lets a cancel win over a refund of the unpaid order: no refund, stock back once', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+
+    const [cancel, refund] = await Promise.allSettled([
+      shop.caller(customer.user).bookings.cancel({ id: booking._id }),
+      shop.caller(admin.user).bookings.refund({ id: booking._id }),
+    ]);
+
+    expect(cancel.status).toBe('fulfilled');
+    expect(refund).toMatchObject({ status: 'rejected', reason: { code: 'CONFLICT' } });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null });
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
+  });
+});
+
+describe('refund webhooks', () => {
+  it('go by the refund’s own booking id: a refund naming another booking marks neither', async () => {
+    const first = await paidBooking(shop, customer);
+    const second = await paidBooking(shop, customer);
+    // A whole refund of the first booking's payment that names the second booking: the intent's
+    // metadata names the first, which must not count.
+    const refund = await refundAtProvider(second.booking._id, first.intent.id, Math.round(first.booking.price * 100));
+
+    const response = await deliverWebhook(shop, await refundCreatedEvent(refund.id));
+
+    expect(response.json()).toEqual({ received: true, outcome: 'handled' });
+    expect(await bookingRow(shop, first.booking._id)).toMatchObject({ status: 'paid', refundId: null });
+    expect(await bookingRow(shop, second.booking._id)).toMatchObject({ status: 'paid', refundId: null });
+  });
+
+  it('take charge.refunded for the record only: the charge names no one booking', async () => {
+    const { booking, intent } = await paidBooking(shop, customer);
+    const intentAtProvider = await stripeFor(shop).paymentIntents.retrieve(intent.id);
+    const charge = {
+      id: intentAtProvider.latest_charge,
+      object: 'charge',
+      amount: intentAtProvider.amount,
+      amount_refunded: intentAtProvider.amount,
+      refunded: true,
+      payment_intent: intent.id,
+      metadata: { bookingId: booking._id },
+    };
+
+    const response = await deliverWebhook(shop, eventFor('charge.refunded', charge));
+
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
+  });
+
+  it('change nothing for a refund that has not succeeded', async () => {
+    const { booking, intent } = await paidBooking(shop, customer);
+    const refund = await refundAtProvider(booking._id, intent.id, Math.round(booking.price * 100));
+    const pending = {
+      ...(JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(refund.id))) as object),
+      status: 'pending',
+    };
+
+    const response = await deliverWebhook(shop, eventFor('refund.updated', pending));
+
+    expect(response.json()).toEqual({ received: true, outcome: 'handled' });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
+  });
+});
+
+describe('a payment that arrives after its booking was cancelled', () => {
+  async function paidAfterCancel() {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const intent = await openIntent(shop, customer, booking._id);
+    await payInBrowser(shop, intent);
+    // The cancel raced the card: the booking is cancelled with its intent, which has succeeded.
+    await shop.database.db
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'customer' })
+      .where(eq(bookings.id, booking._id));
+    return { booking, toolId, intent, succeeded: await providerIntent(shop, intent.id) };
+  }
+
+  it('is refunded automatically: the booking stays cancelled and records the refund, audited as the system', async () => {
+    const { booking, intent, succeeded } = await paidAfterCancel();
+    const countedBefore = await refundsCounted('automatic');
+    const event = eventFor('payment_intent.succeeded', succeeded);
+
+    const response = await deliverWebhook(shop, event);
+
+    expect(response.json()).toEqual({ received: true, outcome: 'refunded_automatically' });
+    const row = await bookingRow(shop, booking._id);
+    expect(row).toMatchObject({ status: 'cancelled', transactionId: null });
+    expect(row.refundedAt).not.toBeNull();
+    expect(await stripeFor(shop).refunds.retrieve(row.refundId ?? '')).toMatchObject({
+      status: 'succeeded',
+      payment_intent: intent.id,
+      metadata: { bookingId: booking._id },
+    });
+    expect(await refundAudits(booking._id)).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'system' })]);
+    expect(await refundEmails(booking._id)).toBe(1);
+    expect(await refundsCounted('automatic')).toBe(countedBefore + 1);
+    expect((await deliverWebhook(shop, event)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await refundEmails(booking._id)).toBe(1);
+  });
+
+  it('is answered 503 by the webhook while the provider is away, for the provider to send again', async () => {
+    const { booking, succeeded } = await paidAfterCancel();
+    const event = eventFor('payment_intent.succeeded', succeeded);
+    const away = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
+    const outage = await buildApp(
+      { ...shop.deps, payments: away },
+      {
+        ping: shop.database.ping,
+        runtimeConfig: {
+          firebase: TEST_FIREBASE_WEB_CONFIG,
+          payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: shop.payments.url },
+        },
+      },
+    );
+    try {
+      const response = await deliverWebhook({ ...shop, app: outage }, event);
+
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: messages.refundsUnavailable } });
+    } finally {
+      await outage.close();
+    }
+    expect(await recordedEvent(shop, event.id)).toBeNull();
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null });
+  });
+
+  it('is left to an operator when the provider refuses the refund, as for a payment already refunded by hand', async () => {
+    const { booking, intent, succeeded } = await paidAfterCancel();
+    await stripeFor(shop).refunds.create({ payment_intent: intent.id });
+    const event = eventFor('payment_intent.succeeded', succeeded);
+
+    const response = await deliverWebhook(shop, event);
+
+    expect(response.json()).toEqual({ received: true, outcome: 'refund_refused' });
+    expect(await recordedEvent(shop, event.id)).toMatchObject({ bookingId: booking._id });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null });
+    expect(await refundEmails(booking._id)).toBe(0);
+  });
+
+  it('is forgotten while the provider is away, so the provider’s retry of the event refunds it', async () => {
+    const { booking, intent, succeeded } = await paidAfterCancel();
+    const event = eventFor('payment_intent.succeeded', succeeded);
+    const view = await shop.deps.payments.retrieveIntent(intent.id);
+    const away = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
+
+    await expect(
+      handlePaymentEvent(shop.database.db, away, shop.deps.metrics, { id: event.id, type: event.type, intent: view, refund: null }),
+    ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: messages.refundsUnavailable });
+
+    expect(await recordedEvent(shop, event.id)).toBeNull();
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null });
+
+    expect((await deliverWebhook(shop, event)).json()).toEqual({ received: true, outcome: 'refunded_automatically' });
+    expect((await bookingRow(shop, booking._id)).refundId).toMatch(/^re_/);
+  });
+});

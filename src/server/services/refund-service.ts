@@ -1,0 +1,182 @@
+// Refunding a booking in full, whoever asks: an admin (a paid or shipped order), or the shop itself
+// (a payment that arrived after its booking was cancelled). One PaymentIntent may pay several
+// bookings, so a booking's refund is its own total against the intent, keyed by the booking
+// (docs/decisions/0022-full-refunds-per-booking.md). A booking is marked refunded once, by the
+// provider's answer or its refund webhook, whichever comes first, and only for a refund the
+// provider says succeeded.
+import { TRPCError } from '@trpc/server';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { messages } from '../../shared/messages';
+import { centsToDollars, formatDollars } from '../../shared/money';
+import type { Database } from '../db/database';
+import { bookings, tools } from '../db/schema';
+import type { Metrics } from '../metrics/metrics';
+import { PaymentsUnavailableError, RefundRefusedError, type PaymentsGateway, type RefundView } from '../payments/payments-gateway';
+import { recordAudit } from './audit';
+import { bookingColumns, type BookingRow } from './booking-views';
+import { queueOrderEmail } from './email-outbox';
+
+/** Who asked for the refund: an admin's account, or the shop itself (no account). */
+interface RefundActor {
+  id: string | null;
+  email: string;
+}
+
+/** The shop refunding on its own, as the audit log names it. */
+const SYSTEM_ACTOR: RefundActor = { id: null, email: 'system' };
+
+type RefundRecorder = Pick<Metrics, 'refunded'>;
+
+/** Refuses, with CONFLICT and a sentence saying why, a booking there is no payment of to refund. */
+function refuseUnlessRefundable(booking: Pick<BookingRow, 'status'>): void {
+  if (booking.status === 'refunded') throw new TRPCError({ code: 'CONFLICT', message: messages.orderRefunded });
+  if (booking.status === 'cancelled') throw new TRPCError({ code: 'CONFLICT', message: messages.refundNotCancelled });
+  if (booking.status === 'unpaid') throw new TRPCError({ code: 'CONFLICT', message: messages.refundNeedsPayment });
+}
+
+/** The provider's refund of the booking's total; its failures as errors a person understands. */
+async function refundAtProvider(payments: PaymentsGateway, booking: BookingRow, paymentIntentId: string): Promise<RefundView> {
+  try {
+    return await payments.refundPayment({ bookingId: booking.id, paymentIntentId, amountCents: booking.totalCents });
+  } catch (error) {
+    // Not given as the cause: the procedures' error mapping would answer with the card payments' sentence.
+    if (error instanceof PaymentsUnavailableError)
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: messages.refundsUnavailable });
+    if (error instanceof RefundRefusedError) {
+      throw new TRPCError({ code: 'CONFLICT', message: messages.refundRefused(error.message), cause: error });
+    }
+    throw error;
+  }
+}
+
+function auditSubject(booking: BookingRow, refund: RefundView): string {
+  return `${booking.toolName} for ${booking.email} (${booking.id}): ${formatDollars(centsToDollars(refund.amountCents))} refunded as ${refund.id}`;
+}
+
+/**
+ * Refunds a paid or shipped booking in full at the provider and marks it refunded, releasing its
+ * stock unless it was shipped, with the refunded email queued. Refuses with CONFLICT a booking
+ * that is unpaid, cancelled or already refunded, or a refund the provider refuses; with
+ * SERVICE_UNAVAILABLE, changing nothing, while the provider cannot be reached. A refund the
+ * provider has not finished yet leaves the booking paid until its refund webhook says it succeeded.
+ */
+export async function refundBooking(
+  db: Database,
+  payments: PaymentsGateway,
+  metrics: RefundRecorder,
+  booking: BookingRow,
+  actor: RefundActor,
+): Promise<BookingRow> {
+  refuseUnlessRefundable(booking);
+  if (!booking.transactionId) throw new Error(`Paid booking ${booking.id} has no transaction id`);
+  const refund = await refundAtProvider(payments, booking, booking.transactionId);
+  // The admin asked and the provider took it: audited whoever marks the booking, this answer or the webhook.
+  await recordAudit(db, actor, 'order.refund', auditSubject(booking, refund));
+  if (refund.status !== 'succeeded') return booking;
+  return (await markRefunded(db, metrics, booking, refund)).booking ?? booking;
+}
+
+/** The booking after a refund was applied to it, and whether this call is the one that marked it. */
+export interface RefundMarking {
+  booking: BookingRow | null;
+  marked: boolean;
+}
+
+/**
+ * Marks the booking refunded by `refund`, once: only a paid or shipped booking whose transaction
+ * the refund is of, for its whole total, changes; the stock comes back unless it was shipped.
+ * Returns the booking as it is afterwards (null when it is not there), whoever marked it.
+ */
+export async function markRefunded(
+  db: Database,
+  metrics: RefundRecorder,
+  booking: Pick<BookingRow, 'id'>,
+  refund: RefundView,
+): Promise<RefundMarking> {
+  if (refund.status !== 'succeeded' || refund.bookingId !== booking.id || !refund.paymentIntentId) {
+    return { booking: null, marked: false };
+  }
+  const marked = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(bookings)
+      .set({ status: 'refunded', refundId: refund.id, refundedAt: new Date() })
+      .where(
+        and(
+          eq(bookings.id, booking.id),
+          inArray(bookings.status, ['paid', 'shipped']),
+          eq(bookings.transactionId, refund.paymentIntentId ?? ''),
+          eq(bookings.totalCents, refund.amountCents),
+        ),
+      )
+      .returning(bookingColumns);
+    if (!updated) return null;
+    if (!updated.shippedAt) {
+      await tx
+        .update(tools)
+        .set({ available: sql`${tools.available} + ${updated.quantity}` })
+        .where(eq(tools.id, updated.toolId));
+    }
+    await queueOrderEmail(tx, 'refunded', updated);
+    return updated;
+  });
+  if (marked) {
+    metrics.refunded('admin', marked.totalCents);
+    return { booking: marked, marked: true };
+  }
+  const [current] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
+  return { booking: current ?? null, marked: false };
+}
+
+/**
+ * Money that arrived for a booking already cancelled goes back at once: the booking stays
+ * cancelled (its stock was released by the cancel) and records the refund, audited as the shop
+ * itself, with the refunded email. Throws like refundBooking when the provider cannot refund.
+ */
+export async function refundLatePayment(
+  db: Database,
+  payments: PaymentsGateway,
+  metrics: RefundRecorder,
+  booking: BookingRow,
+  paymentIntentId: string,
+): Promise<BookingRow> {
+  if (booking.status !== 'cancelled' || booking.refundId) return booking;
+  const refund = await refundAtProvider(payments, booking, paymentIntentId);
+  if (refund.status !== 'succeeded') return booking;
+  return (await markLatePaymentRefunded(db, metrics, booking, refund)).booking ?? booking;
+}
+
+/** Records the refund on the cancelled booking whose payment it returned, once. */
+export async function markLatePaymentRefunded(
+  db: Database,
+  metrics: RefundRecorder,
+  booking: Pick<BookingRow, 'id'>,
+  refund: RefundView,
+): Promise<RefundMarking> {
+  if (refund.status !== 'succeeded' || refund.bookingId !== booking.id || !refund.paymentIntentId) {
+    return { booking: null, marked: false };
+  }
+  const marked = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(bookings)
+      .set({ refundId: refund.id, refundedAt: new Date() })
+      .where(
+        and(
+          eq(bookings.id, booking.id),
+          eq(bookings.status, 'cancelled'),
+          isNull(bookings.refundId),
+          eq(bookings.paymentIntentId, refund.paymentIntentId ?? ''),
+        ),
+      )
+      .returning(bookingColumns);
+    if (!updated) return null;
+    await recordAudit(tx, SYSTEM_ACTOR, 'order.refund', auditSubject(updated, refund));
+    await queueOrderEmail(tx, 'refunded', updated);
+    return updated;
+  });
+  if (marked) {
+    metrics.refunded('automatic', marked.totalCents);
+    return { booking: marked, marked: true };
+  }
+  const [current] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
+  return { booking: current ?? null, marked: false };
+}
