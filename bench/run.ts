@@ -300,7 +300,8 @@ async function postgresTarget(): Promise<Target> {
   return {
     kind: 'postgres',
     env: { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'sprocket-bench-')) },
-    open: () => openPostgres(url.toString()),
+    // The scale fill's statements write a million rows each: longer than a request may take.
+    open: () => openPostgres(url.toString(), { statementTimeoutMs: 0 }),
     drop: async () => {
       const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await dropper.unsafe(`drop database if exists ${name} with (force)`);

@@ -55,13 +55,11 @@ async function makeOrders(): Promise<void> {
         quantity: 1,
         unitPriceCents: 1000,
         totalCents: 1000,
-        ...stored[state as OrderState],
-        ...(stored[state as OrderState].transactionId
-          ? { transactionId: `pi_${tag}_${index}`, paymentIntentId: `pi_${tag}_${index}` }
-          : {}),
+        ...stored[state],
+        ...(stored[state].transactionId ? { transactionId: `pi_${tag}_${index}`, paymentIntentId: `pi_${tag}_${index}` } : {}),
       })
       .returning({ id: bookings.id, seq: bookings.seq });
-    made.push({ id: row!.id, orderNumber: row!.seq, state: state as OrderState, email: person.user.user.email });
+    made.push({ id: row!.id, orderNumber: row!.seq, state, email: person.user.user.email });
   }
 }
 
@@ -184,8 +182,8 @@ describe('bookings.detail', () => {
       phone: '5550100',
       address: '1 List Lane',
       state: 'shipped',
-      paymentIntentId: expect.stringMatching(new RegExp(`^pi_${tag}_`)),
     });
+    expect(order.paymentIntentId).toMatch(new RegExp(`^pi_${tag}_`));
     expect(order.transaction).toBe(order.paymentIntentId);
     expect(order.paidAt).not.toBeNull();
     expect(order.shippedAt).not.toBeNull();
