@@ -36,7 +36,6 @@ export const adminOrdersInputSchema = pageInputSchema
     sort: z.enum(listSorts, { error: messages.listSortInvalid }).default('newest'),
   })
   .prefault({});
-export type AdminOrdersInput = z.input<typeof adminOrdersInputSchema>;
 
 /** Make Admin: the users whose email or name starts with the search, in sign-up order. */
 export const adminUsersInputSchema = pageInputSchema.extend({ q: searchText }).prefault({});

@@ -118,7 +118,8 @@ function OrderPage({ order }: { order: OrderDetails }) {
           </Fields>
         </Panel>
         <Panel title="History">
-          <div className="flex md:block">
+          {/* The history's own layout ends the line on phones, as in a card of My Orders; here it starts it. */}
+          <div className="[&>div]:items-start">
             <OrderHistory order={order} />
           </div>
         </Panel>

@@ -16,7 +16,7 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return values.find((known) => known === value);
 }
 
-export function readAdminListParams(params: URLSearchParams): AdminListParams {
+function readAdminListParams(params: URLSearchParams): AdminListParams {
   return {
     q: (params.get('q') ?? '').trim().slice(0, ADMIN_SEARCH_MAX),
     status: oneOf(orderStates, params.get('status')),
