@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SEARCH_MAX } from '../../shared/admin-lists';
-import { orderStates, type OrderState } from '../../shared/bookings';
+import { orderStates, type BookingStatus, type OrderState } from '../../shared/bookings';
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
 import { recordAudit } from '../services/audit';
@@ -16,14 +16,16 @@ let customer: TestUser;
 /** A word of this run's own, so the searches find only the rows this file made. */
 const tag = `t${randomBytes(3).toString('hex')}`;
 
-/** The stored columns that make an order read as each state. */
-const stored: Record<OrderState, Partial<typeof bookings.$inferInsert>> = {
-  unpaid: { status: 'unpaid' },
+type StoredColumns = Partial<typeof bookings.$inferInsert>;
+
+/** The stored columns that make an order read as each state; a state not named here is its status. */
+const storedFor: Partial<Record<OrderState, StoredColumns>> = {
   paid: { status: 'paid', transactionId: 'pi_list_paid', paidAt: new Date() },
   shipped: { status: 'shipped', transactionId: 'pi_list_shipped', paidAt: new Date(), shippedAt: new Date() },
   cancelled: { status: 'cancelled', cancelReason: 'admin', cancelledAt: new Date() },
   expired: { status: 'cancelled', cancelReason: 'expired', cancelledAt: new Date() },
 };
+const stored = (state: OrderState): StoredColumns => storedFor[state] ?? { status: state as BookingStatus };
 
 interface Made {
   id: string;
@@ -55,8 +57,8 @@ async function makeOrders(): Promise<void> {
         quantity: 1,
         unitPriceCents: 1000,
         totalCents: 1000,
-        ...stored[state],
-        ...(stored[state].transactionId ? { transactionId: `pi_${tag}_${index}`, paymentIntentId: `pi_${tag}_${index}` } : {}),
+        ...stored(state),
+        ...(stored(state).transactionId ? { transactionId: `pi_${tag}_${index}`, paymentIntentId: `pi_${tag}_${index}` } : {}),
       })
       .returning({ id: bookings.id, seq: bookings.seq });
     made.push({ id: row!.id, orderNumber: row!.seq, state, email: person.user.user.email });
