@@ -1,7 +1,8 @@
 // Fills a migrated database for the benchmark: the demo catalogue and reviews, customers with
 // orders, parts with deep stock to book, one part whose small stock 50 connections fight over,
-// reviews of one part, and, for the scale scenario, 100,000 parts, 1,000,000 reviews (about ten
-// a part) and 1,000,000 bookings made with generate_series inside the database.
+// reviews of one part, a thousand admin actions, and, for the scale scenario, 100,000 parts,
+// 1,000,000 reviews (about ten a part), 1,000,000 bookings, 100,000 users and 1,000,000 admin
+// actions made with generate_series inside the database.
 import { asc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/database';
 import { bookings, reviews, tools, users } from '../src/server/db/schema';
@@ -24,6 +25,10 @@ const BOOKABLE_PARTS = 200;
 const HOT_STOCK = 500;
 /** Reviews of the first bookable part, whose page the part-page scenarios load. */
 const PART_REVIEWS = 30;
+/** Admin actions in the audit log before the scale scenario adds its million. */
+const AUDIT_EVENTS = 1_000;
+/** What admins do, in the audit log's words; the fills take turns through them. */
+const AUDIT_ACTIONS = ['order.ship', 'order.cancel', 'part.edit', 'part.hide', 'part.show', 'user.make_admin', 'review.remove'];
 
 const benchPart = {
   img: '/images/parts/bike-headsets.svg',
@@ -79,10 +84,19 @@ export async function fillDemoScale(db: Database): Promise<Filled> {
           unitPriceCents: benchPart.priceCents,
           totalCents: 2 * benchPart.priceCents,
           ...(orderIndex % 2 === 0 ? { status: 'paid' as const, transactionId: `pi_bench_${customerIndex}_${orderIndex}` } : {}),
+          // A quarter ran out of time unpaid, so every state the admin filters by has orders.
+          ...(orderIndex % 4 === 1 ? { status: 'cancelled' as const, cancelReason: 'expired', cancelledAt: new Date() } : {}),
         };
       }),
     ),
   );
+  await db.execute(sql`
+    insert into audit_events (actor_email, action, subject, created_at)
+    select case when g % 4 = 0 then 'helper@example.com' else 'admin@example.com' end,
+           (string_to_array(${AUDIT_ACTIONS.join(',')}, ','))[1 + g % ${AUDIT_ACTIONS.length}],
+           'Bench part ' || g % ${BOOKABLE_PARTS} || ' for bench-' || g % ${CUSTOMERS} || '@example.com',
+           now() - make_interval(secs => ${AUDIT_EVENTS} - g)
+    from generate_series(1, ${AUDIT_EVENTS}) g`);
   return findFill(db);
 }
 
@@ -104,7 +118,14 @@ export async function findFill(db: Database): Promise<Filled> {
   };
 }
 
-export const SCALE = { parts: 100_000, reviews: 1_000_000, bookings: 1_000_000, customers: 1_000 };
+export const SCALE = {
+  parts: 100_000,
+  reviews: 1_000_000,
+  bookings: 1_000_000,
+  customers: 1_000,
+  users: 100_000,
+  auditEvents: 1_000_000,
+};
 
 /** Adds the scale scenario's rows behind the demo-scale ones (which stay first in every list). */
 export async function fillScale(db: Database): Promise<void> {
@@ -127,18 +148,33 @@ export async function fillScale(db: Database): Promise<void> {
       'Review number ' || g || ' of the scale scenario: solid part, fair price, quick delivery.',
       now() - make_interval(secs => ${SCALE.reviews} - g)
     from generate_series(1, ${SCALE.reviews}) g, parts`);
-  // Paid and shipped only: old unpaid orders would set the hold-expiry job to work during the load.
+  // Paid, shipped, cancelled and expired, none unpaid: old unpaid orders would set the hold-expiry
+  // job to work during the load.
   await db.execute(sql`
     with parts as (select array_agg(id order by seq) as ids, array_agg(name order by seq) as names from tools where name like 'Scale part %'),
-         customers as (select array_agg(id order by email) as ids, array_agg(email order by email) as emails from users where email like 'scale-%')
+         customers as (select array_agg(id order by email) as ids, array_agg(email order by email) as emails,
+                              array_agg(display_name order by email) as names from users where email like 'scale-%')
     insert into bookings (tool_id, user_id, tool_name, email, person_name, phone, address, quantity,
-                          unit_price_cents, total_cents, status, transaction_id, created_at)
+                          unit_price_cents, total_cents, status, transaction_id, cancel_reason, created_at)
     select parts.ids[1 + g % ${SCALE.parts}], customers.ids[1 + g % ${SCALE.customers}],
            parts.names[1 + g % ${SCALE.parts}], customers.emails[1 + g % ${SCALE.customers}],
-           'Scale Customer', '5550100', '1 Scale Street', 2, 1000, 2000,
-           case when g % 3 = 0 then 'shipped'::booking_status else 'paid'::booking_status end,
-           'pi_scale_' || g,
+           customers.names[1 + g % ${SCALE.customers}], '5550100', '1 Scale Street', 2, 1000, 2000,
+           case when g % 10 in (0, 5) then 'cancelled'::booking_status
+                when g % 3 = 0 then 'shipped'::booking_status else 'paid'::booking_status end,
+           case when g % 10 in (0, 5) then null else 'pi_scale_' || g end,
+           case g % 10 when 0 then 'expired' when 5 then 'customer' end,
            now() - make_interval(secs => ${SCALE.bookings} - g)
     from generate_series(1, ${SCALE.bookings}) g, parts, customers`);
+  await db.execute(sql`
+    insert into users (email, display_name, created_at)
+    select 'member-' || g || '@example.com', (array['Ada', 'Ben', 'Cleo', 'Dev', 'Eve'])[1 + g % 5] || ' Member ' || g,
+           now() - make_interval(secs => ${SCALE.users} - g)
+    from generate_series(1, ${SCALE.users}) g`);
+  await db.execute(sql`
+    insert into audit_events (actor_email, action, subject, created_at)
+    select 'scale-admin-' || g % 20 || '@example.com', (string_to_array(${AUDIT_ACTIONS.join(',')}, ','))[1 + g % ${AUDIT_ACTIONS.length}],
+           'Scale part ' || g % ${SCALE.parts} || ' for scale-' || g % ${SCALE.customers} || '@example.com',
+           now() - make_interval(secs => ${SCALE.auditEvents} - g)
+    from generate_series(1, ${SCALE.auditEvents}) g`);
   await db.execute(sql`analyze`);
 }

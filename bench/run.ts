@@ -7,6 +7,7 @@
 // Environment: BENCH_DATABASE_URL (an admin connection to Postgres; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (per measurement, default 10),
 // BENCH_DATABASES (postgres,pglite), BENCH_SCALE=0 to skip the 100,000-part scenario,
+// BENCH_SCALE_DATABASES (the databases filled to scale: postgres unless given),
 // BENCH_SCENARIOS (names, comma-separated: only these), BENCH_PROFILE (a directory: the server
 // writes a V8 CPU profile there, for chrome://inspect or any .cpuprofile viewer).
 import { randomBytes } from 'node:crypto';
@@ -30,6 +31,7 @@ const WARMUP_SECONDS = 2;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((kind) => kind.trim());
 const withScale = process.env.BENCH_SCALE !== '0';
+const scaleDatabases = (process.env.BENCH_SCALE_DATABASES ?? 'postgres').split(',').map((kind) => kind.trim());
 const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((name) => name.trim());
 const chosen = (scenario: Scenario) => !onlyScenarios || onlyScenarios.includes(scenario.name);
 
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
     const target = kind === 'postgres' ? await postgresTarget() : pgliteTarget();
     try {
       report.runs.push(await benchDatabase(target));
-      if (kind === 'postgres' && withScale) report.runs.push(await benchScale(target, report.runs.at(-1)!));
+      if (withScale && scaleDatabases.includes(kind)) report.runs.push(await benchScale(target, report.runs.at(-1)!));
     } finally {
       await target.drop();
     }
@@ -150,9 +152,9 @@ async function benchAdapter(): Promise<DatabaseRun> {
   return { database: 'none', label: 'no database', scenarios };
 }
 
-/** The read scenarios again after adding 100,000 parts, 1,000,000 reviews and 1,000,000 bookings. */
+/** The read scenarios again after adding the scale rows (fillScale). */
 async function benchScale(target: Target, demo: DatabaseRun): Promise<DatabaseRun> {
-  console.log(`\nbench: ${target.kind}: adding ${SCALE.parts} parts, ${SCALE.reviews} reviews, ${SCALE.bookings} bookings`);
+  console.log(`\nbench: ${target.kind}: adding ${JSON.stringify(SCALE)}`);
   const handle = await target.open();
   const fillStarted = performance.now();
   await fillScale(handle.db);
@@ -180,7 +182,9 @@ async function benchScale(target: Target, demo: DatabaseRun): Promise<DatabaseRu
     }
     return {
       database: target.kind,
-      label: `Postgres, ${SCALE.parts / 1000}k parts, ${SCALE.reviews / 1e6}M reviews, ${SCALE.bookings / 1e6}M bookings`,
+      label:
+        `${target.kind === 'postgres' ? 'Postgres' : 'PGlite'}, ${SCALE.parts / 1000}k parts, ${SCALE.reviews / 1e6}M reviews, ` +
+        `${SCALE.bookings / 1e6}M bookings, ${SCALE.users / 1000}k users, ${SCALE.auditEvents / 1e6}M admin actions`,
       startupMs: server.startupMs,
       memory: { beforeBytes: rssBefore, afterBytes: await rssAfterLoad(server) },
       scenarios,
@@ -296,7 +300,8 @@ async function postgresTarget(): Promise<Target> {
   return {
     kind: 'postgres',
     env: { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'sprocket-bench-')) },
-    open: () => openPostgres(url.toString()),
+    // The scale fill's statements write a million rows each: longer than a request may take.
+    open: () => openPostgres(url.toString(), { statementTimeoutMs: 0 }),
     drop: async () => {
       const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await dropper.unsafe(`drop database if exists ${name} with (force)`);

@@ -49,6 +49,11 @@ function query(procedure: string, input: unknown): string {
   return `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
 }
 
+/** An admin list's first page as its page asks for it, with the filters the page's URL carries. */
+function adminPage(procedure: string, filters: Record<string, string>): string {
+  return query(procedure, { limit: 50, ...filters, direction: 'forward' });
+}
+
 /** A catalogue search's first page as the home grid asks for it. */
 function searchPage(search: { q: string; sort: string; inStock: boolean }): string {
   return query('tools.search', { ...search, limit: 6, direction: 'forward' });
@@ -148,6 +153,7 @@ export function readScenarios(data: ScenarioData): Scenario[] {
       expectedStatuses: ['200'],
       compareWithBare: true,
     },
+    ...adminListScenarios(bearer(data.adminToken)),
     {
       name: 'junk',
       title: '20,000 distinct junk URLs and oversized batches (memory: see the memory row)',
@@ -158,6 +164,34 @@ export function readScenarios(data: ScenarioData): Scenario[] {
       compareWithBare: false,
     },
   ];
+}
+
+/** The admin lists' first pages: plain, filtered and searched (docs/decisions/0024). */
+function adminListScenarios(authorization: string): Scenario[] {
+  const lists: Array<[name: string, title: string, procedure: string, filters: Record<string, string>]> = [
+    ['orders-admin-paid', 'All orders, admin, paid only', 'bookings.all', { status: 'paid' }],
+    ['orders-admin-expired', 'All orders, admin, expired only', 'bookings.all', { status: 'expired' }],
+    ['orders-admin-oldest', 'All orders, admin, oldest first', 'bookings.all', { sort: 'oldest' }],
+    ['orders-admin-email', 'All orders, admin, search "bench-7@" (email)', 'bookings.all', { q: 'bench-7@' }],
+    ['orders-admin-name', 'All orders, admin, search "Bench Customer 7" (name)', 'bookings.all', { q: 'Bench Customer 7' }],
+    ['orders-admin-number', 'All orders, admin, search "#100" (order number)', 'bookings.all', { q: '#100' }],
+    ['orders-admin-paid-email', 'All orders, admin, paid, search "bench-7@"', 'bookings.all', { status: 'paid', q: 'bench-7@' }],
+    ['users-admin', 'Users, admin', 'users.list', {}],
+    ['users-admin-search', 'Users, admin, search "booker-42"', 'users.list', { q: 'booker-42' }],
+    ['audit-admin', 'Audit log, admin', 'users.auditLog', {}],
+    ['audit-admin-actor', 'Audit log, admin, search "helper@" (actor)', 'users.auditLog', { q: 'helper@' }],
+    ['audit-admin-action', 'Audit log, admin, search "order.ship" (action)', 'users.auditLog', { q: 'order.ship' }],
+    ['audit-admin-subject', 'Audit log, admin, search "Bench part 7 " (subject)', 'users.auditLog', { q: 'Bench part 7 ' }],
+  ];
+  return lists.map(([name, title, procedure, filters]) => ({
+    name,
+    title: `${title} (tRPC ${procedure})`,
+    method: 'GET',
+    path: adminPage(procedure, filters),
+    authorizations: [authorization],
+    expectedStatuses: ['200'],
+    compareWithBare: true,
+  }));
 }
 
 /**

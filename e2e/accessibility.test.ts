@@ -115,7 +115,8 @@ describe('accessibility: no serious or critical axe violation', () => {
   it('on the admin’s pages', async () => {
     const part = await shop.part();
     const customer = await shop.customer('a11y-orders');
-    await shop.pay(customer, await shop.book(customer, part, 3));
+    const order = await shop.book(customer, part, 3);
+    await shop.pay(customer, order);
     const { page } = await browser.open();
     await signInInBrowser(page, DEMO_ADMIN);
 
@@ -124,6 +125,9 @@ describe('accessibility: no serious or critical axe violation', () => {
       ['/dashboard/makeadmin', (current) => rowWith(current, customer.email)],
       ['/dashboard/addproducts', heading('Add a product')],
       ['/dashboard/manageorders', (current) => rowWith(current, customer.email)],
+      [`/dashboard/manageorders?q=${encodeURIComponent(customer.email)}&status=unpaid`, (current) => rowWith(current, customer.email)],
+      [`/dashboard/orders/${order._id}`, heading(/^Order #\d+$/)],
+      ['/dashboard/auditlog?q=nobody', (current) => current.getByText('No admin actions match this search.')],
       ['/dashboard/manageproducts', (current) => rowWith(current, part.name)],
       ['/dashboard/managereviews', (current) => current.getByRole('button', { name: /^Remove the review by / })],
       ['/dashboard/profile', (current) => current.getByRole('img', { name: /^Photo of / })],

@@ -163,6 +163,7 @@ describe('an admin', () => {
     expect(await unpaidRow.getByRole('button', { name: /^Ship/ }).count()).toBe(0);
 
     await paidRow.getByRole('button', { name: `Ship ${part.name} to ${payingCustomer.name}` }).click();
+    await confirmDialog(page, messages.confirmShip, messages.shipOrder);
     await expectToast(page, `${part.name} for ${payingCustomer.name} is shipped`);
     await see(paidRow.getByText('shipped', { exact: true }));
     expect(await paidRow.getByRole('button', { name: /^Ship/ }).count()).toBe(0);

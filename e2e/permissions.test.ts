@@ -32,9 +32,12 @@ async function customerOnMyOrders(customer: Account) {
 describe('a customer', () => {
   it('typing an admin page’s address is sent to /login', async () => {
     const customer = await shop.customer('curious');
+    // Even their own order's admin page is for admins only; customers have My Orders.
+    const order = await shop.book(customer, await shop.part({ minimumOrderQuantity: 1 }), 1);
     const { page } = await browser.open();
     await signInInBrowser(page, customer);
-    for (const path of ['/dashboard/makeadmin', '/dashboard/addproducts', '/dashboard/manageorders', '/dashboard/manageproducts']) {
+    const adminPages = ['/dashboard/makeadmin', '/dashboard/addproducts', '/dashboard/manageorders', '/dashboard/manageproducts'];
+    for (const path of [...adminPages, `/dashboard/orders/${order._id}`]) {
       await page.goto(path);
       await expectPath(page, '/login');
       await see(page.getByText(`${messages.adminOnly} Please sign in with an admin account.`));

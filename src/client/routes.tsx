@@ -22,6 +22,7 @@ const Checkout = lazyPage(() => import('./pages/dashboard/Checkout'));
 const Receipt = lazyPage(() => import('./pages/dashboard/Receipt'));
 const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
 const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
+const OrderDetail = lazyPage(() => import('./pages/dashboard/OrderDetail'));
 const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
 const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
 const EditProduct = lazyPage(() => import('./pages/dashboard/EditProduct'));
@@ -82,6 +83,14 @@ export function AppRoutes() {
             element={
               <RequireAdmin>
                 <ManageOrders />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="orders/:id"
+            element={
+              <RequireAdmin>
+                <OrderDetail />
               </RequireAdmin>
             }
           />

@@ -13,6 +13,9 @@ export type BookingStatus = (typeof bookingStatuses)[number];
  */
 export type OrderState = BookingStatus | 'expired';
 
+/** Every state an order can be in, as a customer reads it: the stored statuses, then 'expired'. */
+export const orderStates: readonly [OrderState, ...OrderState[]] = [...bookingStatuses, 'expired'];
+
 export function orderStateOf(status: BookingStatus, cancelReason: string | null): OrderState {
   return status === 'cancelled' && cancelReason === 'expired' ? 'expired' : status;
 }

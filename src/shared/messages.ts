@@ -146,6 +146,13 @@ export const messages = {
   searchInvalid: 'This search is not valid.',
   searchTooLong: 'Please search with fewer words (at most 100 characters).',
   sortInvalid: 'Sort by relevance, newest or price.',
+  orderStateInvalid: 'Filter by one of the order states in the list.',
+  listSortInvalid: 'Sort newest or oldest first.',
+  adminSearchTooLong: 'Please search with at most 100 characters.',
+  // The question before shipping, and its two answers.
+  confirmShip: 'Ship this order now? The customer gets an email that it is on its way.',
+  keepUnshipped: 'Not yet',
+  shipOrder: 'Ship order',
   pageSizeInvalid: 'The page size must be a whole number from 1 to 100.',
   metricsTokenRequired: 'Send the metrics token (METRICS_TOKEN) as a bearer to read the metrics.',
 } as const;

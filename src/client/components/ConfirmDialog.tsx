@@ -8,6 +8,8 @@ export interface ConfirmQuestion {
   actionLabel: string;
   /** The button that leaves things as they are, e.g. "Keep order"; it has the focus at first. */
   keepLabel: string;
+  /** How the action button looks: red for what cannot be undone (the default), the primary colour otherwise. */
+  tone?: 'danger' | 'primary';
 }
 
 type Confirm = (question: ConfirmQuestion) => Promise<boolean>;
@@ -85,7 +87,12 @@ function ConfirmDialog({ question, onAnswer }: { question: ConfirmQuestion; onAn
           <button ref={keepRef} type="button" className="btn btn-ghost" onClick={() => onAnswer(false)}>
             {question.keepLabel}
           </button>
-          <button ref={actionRef} type="button" className="btn btn-error" onClick={() => onAnswer(true)}>
+          <button
+            ref={actionRef}
+            type="button"
+            className={question.tone === 'primary' ? 'btn btn-primary' : 'btn btn-error'}
+            onClick={() => onAnswer(true)}
+          >
             {question.actionLabel}
           </button>
         </div>

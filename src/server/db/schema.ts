@@ -15,11 +15,20 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { bookingStatuses } from '../../shared/bookings';
 import { checkoutStatuses } from '../../shared/checkouts';
 import { emailKinds, emailStatuses } from '../../shared/emails';
 import { roles } from '../../shared/users';
+
+/**
+ * What the admin lists' searches compare a prefix of (docs/decisions/0024): the text in lower case,
+ * cut to 128 characters so that any text fits a btree entry. An index on the same expression with
+ * text_pattern_ops answers `like 'prefix%'` whatever the database's collation.
+ */
+export const searchKey = (column: AnyPgColumn) => sql`left(lower(${column}), 128)`;
+const searchIndex = (name: string, column: AnyPgColumn) => index(name).using('btree', sql`${searchKey(column)} text_pattern_ops`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -57,6 +66,8 @@ export const users = pgTable(
     uniqueIndex('users_seq_unique').on(t.seq),
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_firebase_uid_unique').on(t.firebaseUid),
+    searchIndex('users_email_search', t.email),
+    searchIndex('users_display_name_search', t.displayName),
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -183,6 +194,10 @@ export const bookings = pgTable(
     uniqueIndex('bookings_seq_unique').on(t.seq),
     uniqueIndex('bookings_payment_intent_unique').on(t.paymentIntentId),
     index('bookings_user_seq').on(t.userId, t.seq),
+    /** Manage orders filtered by one state, newest or oldest first. */
+    index('bookings_status_seq').on(t.status, t.seq),
+    searchIndex('bookings_email_search', t.email),
+    searchIndex('bookings_person_name_search', t.personName),
     index('bookings_unpaid_created')
       .on(t.createdAt)
       .where(sql`${t.status} = 'unpaid'`),
@@ -304,7 +319,12 @@ export const auditEvents = pgTable(
     subject: text('subject').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('audit_events_seq_unique').on(t.seq)],
+  (t) => [
+    uniqueIndex('audit_events_seq_unique').on(t.seq),
+    searchIndex('audit_events_actor_email_search', t.actorEmail),
+    searchIndex('audit_events_action_search', t.action),
+    searchIndex('audit_events_subject_search', t.subject),
+  ],
 );
 
 /**

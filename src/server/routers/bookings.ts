@@ -1,12 +1,14 @@
 // Orders: customers book, list, pay and cancel their own; admins see all, ship paid ones and refund them.
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { adminOrdersInputSchema } from '../../shared/admin-lists';
 import { bookingIdSchema, createBookingSchema, markPaidSchema } from '../../shared/bookings';
 import { emailSchema } from '../../shared/auth';
 import { pageInputSchema, type Page } from '../../shared/common';
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
 import { preparedFor } from '../db/prepared';
+import { listOrders } from '../services/admin-lists';
 import { recordAudit } from '../services/audit';
 import { createBooking, loadAccessibleBooking } from '../services/booking-service';
 import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
@@ -42,16 +44,6 @@ const customerOrdersPage = preparedFor((db) =>
     .orderBy(desc(bookings.seq))
     .limit(sql.placeholder('limit'))
     .prepare('customer_orders_page'),
-);
-
-const allOrdersPage = preparedFor((db) =>
-  db
-    .select(bookingColumns)
-    .from(bookings)
-    .where(lt(bookings.seq, sql.placeholder('before')))
-    .orderBy(desc(bookings.seq))
-    .limit(sql.placeholder('limit'))
-    .prepare('all_orders_page'),
 );
 
 function toPage(rows: BookingRow[], limit: number): Page<BookingView> {
@@ -102,12 +94,14 @@ export const bookingsRouter = router({
       return toBookingView(await markBookingPaid(db, payments, booking, input.transactionId));
     }),
 
-  all: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {
-    const rows = await allOrdersPage(ctx.deps.db).execute({
-      before: input.cursor ? Number(input.cursor) : Number.MAX_SAFE_INTEGER,
-      limit: input.limit + 1,
-    });
-    return toPage(rows, input.limit);
+  /** Every customer's orders, a page at a time: one state or all, searched, newest or oldest first. */
+  all: adminProcedure.input(adminOrdersInputSchema).query(({ ctx, input }) => listOrders(ctx.deps.db, input)),
+
+  /** One order with everything the shop knows of it, for the admin's order page. */
+  detail: adminProcedure.input(bookingIdSchema).query(async ({ ctx, input }) => {
+    const [row] = await ctx.deps.db.select(bookingColumns).from(bookings).where(eq(bookings.id, input.id));
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.orderNotFound });
+    return { ...toBookingView(row), customerId: row.userId, paymentIntentId: row.paymentIntentId };
   }),
 
   ship: adminWriteProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {

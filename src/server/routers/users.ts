@@ -1,16 +1,17 @@
 // Accounts: the session exchange, the caller's own profile and role, and user management for admins.
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { accountProfileSchema } from '../../shared/account';
 import { createSessionSchema } from '../../shared/auth';
-import { pageInputSchema } from '../../shared/common';
+import { adminUsersInputSchema, auditLogInputSchema } from '../../shared/admin-lists';
 import { ID_TOKEN_MAX_AGE_SECONDS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { userEmailSchema, userIdSchema } from '../../shared/users';
-import { auditEvents, bookings, users } from '../db/schema';
+import { bookings, users } from '../db/schema';
 import { identityRecord, verifySignIn } from '../auth/verify-sign-in';
 import { accountForSignIn } from '../services/account-for-sign-in';
 import { updateAccountProfile } from '../services/account-profile';
+import { listAuditEvents, listUsers } from '../services/admin-lists';
 import { recordAudit } from '../services/audit';
 import { bookingColumns } from '../services/booking-views';
 import { cancelBooking } from '../services/cancellation';
@@ -104,21 +105,8 @@ export const usersRouter = router({
     .input(accountProfileSchema)
     .mutation(({ ctx, input }) => updateAccountProfile(ctx.deps.db, ctx.user, input)),
 
-  /** The accounts, in sign-up order, a page at a time: a shop with many customers is never read whole. */
-  list: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {
-    const rows = await ctx.deps.db
-      .select({ seq: users.seq, id: users.id, email: users.email, role: users.role, displayName: users.displayName })
-      .from(users)
-      .where(and(listed, gt(users.seq, input.cursor ? Number(input.cursor) : 0)))
-      .orderBy(asc(users.seq))
-      .limit(input.limit + 1);
-    const page = rows.slice(0, input.limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(({ seq: _seq, id, ...user }) => ({ _id: id, ...user })),
-      nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
-    };
-  }),
+  /** The accounts, in sign-up order, a page at a time, searched by email or name: never read whole. */
+  list: adminProcedure.input(adminUsersInputSchema).query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
 
   makeAdmin: adminWriteProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
     const email = input.email.toLowerCase();
@@ -178,26 +166,6 @@ export const usersRouter = router({
     return { deletedCount: 1 };
   }),
 
-  /** Admin actions, newest first, a page at a time. */
-  auditLog: adminProcedure.input(pageInputSchema.prefault({})).query(async ({ ctx, input }) => {
-    const rows = await ctx.deps.db
-      .select({
-        seq: auditEvents.seq,
-        id: auditEvents.id,
-        actorEmail: auditEvents.actorEmail,
-        action: auditEvents.action,
-        subject: auditEvents.subject,
-        createdAt: auditEvents.createdAt,
-      })
-      .from(auditEvents)
-      .where(lt(auditEvents.seq, input.cursor ? Number(input.cursor) : Number.MAX_SAFE_INTEGER))
-      .orderBy(desc(auditEvents.seq))
-      .limit(input.limit + 1);
-    const page = rows.slice(0, input.limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(({ seq: _seq, id, createdAt, ...event }) => ({ _id: id, ...event, createdAt: createdAt.toISOString() })),
-      nextCursor: rows.length > input.limit && last ? String(last.seq) : null,
-    };
-  }),
+  /** Admin actions, newest first, a page at a time, searched by actor's email, action or subject. */
+  auditLog: adminProcedure.input(auditLogInputSchema).query(({ ctx, input }) => listAuditEvents(ctx.deps.db, input)),
 });

@@ -201,7 +201,11 @@ const procedures: Record<string, Operation<unknown>> = {
     fixture: paidAtProvider,
     call: (p) => trpcCall('bookings.markPaid', { id: p.bookingId, transactionId: p.intentId }),
   }),
-  'bookings.all': op({ expected: ADMIN_ONLY, call: () => trpcCall('bookings.all', { limit: 5 }) }),
+  'bookings.all': op({
+    expected: ADMIN_ONLY,
+    call: () => trpcCall('bookings.all', { limit: 5, status: 'paid', q: 'matrix', sort: 'oldest' }),
+  }),
+  'bookings.detail': op({ expected: ADMIN_ONLY, fixture: ownersBooking, call: (b) => trpcCall('bookings.detail', { id: b._id }) }),
   'bookings.ship': op({ expected: ADMIN_ONLY, fixture: paidBookingId, call: (id) => trpcCall('bookings.ship', { id }) }),
   'bookings.refund': op({ expected: ADMIN_ONLY, fixture: paidBookingId, call: (id) => trpcCall('bookings.refund', { id }) }),
   'users.createSession': op({
@@ -220,14 +224,14 @@ const procedures: Record<string, Operation<unknown>> = {
     fixture: standIn,
     call: (headers) => signOutCall('users.signOutEverywhere', headers),
   }),
-  'users.list': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.list') }),
+  'users.list': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.list', { q: 'matrix' }) }),
   'users.makeAdmin': op({
     expected: ADMIN_ONLY,
     fixture: someoneToPromote,
     call: (u) => trpcCall('users.makeAdmin', { email: u.email }),
   }),
   'users.remove': op({ expected: ADMIN_ONLY, fixture: someoneToPromote, call: (u) => trpcCall('users.remove', { id: u.id }) }),
-  'users.auditLog': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.auditLog') }),
+  'users.auditLog': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.auditLog', { q: 'order.' }) }),
   'emails.undelivered': op({ expected: ADMIN_ONLY, call: () => trpcCall('emails.undelivered', { limit: 5 }) }),
   'emails.retry': op({ expected: ADMIN_ONLY, fixture: queuedEmail, call: (id) => trpcCall('emails.retry', { id }) }),
   'users.updateProfile': op({

@@ -1,8 +1,8 @@
 // Audit log: admins see who did what, newest first, with readable action names.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, renderWithApi } from '../../testing/api-test-harness';
+import { admin, callsTo, renderWithApi } from '../../testing/api-test-harness';
 import AuditLog from './AuditLog';
 
 describe('Audit log', () => {
@@ -70,5 +70,23 @@ describe('Audit log', () => {
   it('says so when nothing has happened yet', async () => {
     renderWithApi(<AuditLog />, { auth: admin, procedures: { 'users.auditLog': () => ({ items: [], nextCursor: null }) } });
     expect(await screen.findByText('No admin actions yet.')).toBeInTheDocument();
+  });
+
+  it('searches the actions by the words in the address, and puts a new search there', async () => {
+    const { calls } = renderWithApi(<AuditLog />, {
+      auth: admin,
+      at: '/dashboard/auditlog?q=order.ship',
+      routePath: '/dashboard/auditlog',
+      procedures: { 'users.auditLog': () => ({ items: [], nextCursor: null }) },
+    });
+
+    expect(await screen.findByText('No admin actions match this search.')).toBeInTheDocument();
+    expect(callsTo(calls, 'users.auditLog')).toEqual([{ direction: 'forward', limit: 50, q: 'order.ship' }]);
+    const box = screen.getByRole('searchbox', { name: 'Search actions' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'boss@example.com{Enter}');
+    await waitFor(() =>
+      expect(callsTo(calls, 'users.auditLog').at(-1)).toEqual({ direction: 'forward', limit: 50, q: 'boss@example.com' }),
+    );
   });
 });

@@ -1,8 +1,11 @@
-// Audit log (admin): who did each admin action, and when, newest first, a page at a time.
+// Audit log (admin): who did each admin action, and when, newest first, a page at a time, searched
+// by who did it, the action or its subject (kept in the address).
 import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
+import { useAdminListParams } from './admin-list-params';
+import { AdminListSearch } from './AdminListSearch';
 import { DashboardHeading } from './DashboardHeading';
 import { EmptyState } from './EmptyState';
 import { ShowMoreButton } from './ShowMoreButton';
@@ -31,8 +34,9 @@ const EVENTS_PAGE_SIZE = 50;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function AuditLog() {
+  const [{ q }, setFilters] = useAdminListParams();
   const events = trpc.users.auditLog.useInfiniteQuery(
-    { limit: EVENTS_PAGE_SIZE },
+    { limit: EVENTS_PAGE_SIZE, ...(q ? { q } : {}) },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
   const list = events.data?.pages.flatMap((page) => page.items) ?? [];
@@ -41,12 +45,19 @@ export default function AuditLog() {
     <section>
       <PageTitle title="Audit log" />
       <DashboardHeading title="Audit log">Every admin action, who did it and when. Newest first.</DashboardHeading>
+      <AdminListSearch
+        name="Search the audit log"
+        label="Search actions"
+        hint="Who did it (an email), the action (such as order.ship) or its subject, from its start."
+        q={q}
+        onSearch={(words) => setFilters({ q: words })}
+      />
       {events.isPending ? (
         <Spinner label="Loading the audit log…" />
       ) : events.isError ? (
         <LoadFailure message={events.error.message} onRetry={() => void events.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState title="No admin actions yet." />
+        <EmptyState title={q ? 'No admin actions match this search.' : 'No admin actions yet.'} />
       ) : (
         <TablePanel>
           <StackedTable caption="Admin actions" headers={['When', 'Who', 'Action', 'Subject']}>
@@ -56,7 +67,10 @@ export default function AuditLog() {
                   <time dateTime={event.createdAt}>{when.format(new Date(event.createdAt))}</time>
                 </StackedCell>
                 <StackedCell label="Who">{event.actorEmail}</StackedCell>
-                <StackedCell label="Action">{actionLabels[event.action] ?? event.action}</StackedCell>
+                <StackedCell label="Action">
+                  <span className="block">{actionLabels[event.action] ?? event.action}</span>
+                  <code className="block text-xs text-base-content/70">{event.action}</code>
+                </StackedCell>
                 <StackedCell label="Subject">
                   <span className="break-all">{event.subject}</span>
                 </StackedCell>

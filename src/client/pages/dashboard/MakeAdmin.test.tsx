@@ -143,4 +143,31 @@ describe('Make Admin', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.deleted));
     expect(callsTo(calls, 'users.remove')).toEqual([{ id: customerRecord._id }]);
   });
+
+  it('searches the users by the words in the address, and puts a new search there', async () => {
+    const { calls } = renderWithApi(<MakeAdmin />, {
+      auth: admin,
+      at: '/dashboard/makeadmin?q=casey',
+      routePath: '/dashboard/makeadmin',
+      procedures: { 'users.list': () => onePage([customerRecord]) },
+    });
+
+    await findRow('customer@example.com');
+    expect(callsTo(calls, 'users.list')).toEqual([{ direction: 'forward', limit: 50, q: 'casey' }]);
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    expect(box).toHaveValue('casey');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'boss@{Enter}');
+    await waitFor(() => expect(callsTo(calls, 'users.list').at(-1)).toEqual({ direction: 'forward', limit: 50, q: 'boss@' }));
+  });
+
+  it('says when no user matches the search', async () => {
+    renderWithApi(<MakeAdmin />, {
+      auth: admin,
+      at: '/dashboard/makeadmin?q=nobody',
+      routePath: '/dashboard/makeadmin',
+      procedures: { 'users.list': () => onePage([]) },
+    });
+    expect(await screen.findByText('No users match this search.')).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
-// Make Admin (admin): the users, a page at a time, with Make Admin (not for admins) and Remove User (not for yourself) (SPEC.md §2, §8).
+// Make Admin (admin): the users, a page at a time, searched by email or name (kept in the address),
+// with Make Admin (not for admins) and Remove User (not for yourself) (SPEC.md §2, §8).
 import { ShieldCheck, UserX } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { messages } from '../../../shared/messages';
@@ -9,7 +10,10 @@ import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { httpStatusOf } from '../../lib/http-status';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { useAdminListParams } from './admin-list-params';
+import { AdminListSearch } from './AdminListSearch';
 import { DashboardHeading } from './DashboardHeading';
+import { EmptyState } from './EmptyState';
 import { NoAction } from './NoAction';
 import { ShowMoreButton } from './ShowMoreButton';
 import { StackedCell, StackedRow, StackedTable } from './StackedTable';
@@ -24,8 +28,9 @@ export default function MakeAdmin() {
   const { user: me } = useAuth();
   const utils = trpc.useUtils();
   const confirm = useConfirm();
+  const [{ q }, setFilters] = useAdminListParams();
   const users = trpc.users.list.useInfiniteQuery(
-    { limit: USERS_PAGE_SIZE },
+    { limit: USERS_PAGE_SIZE, ...(q ? { q } : {}) },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
   const list = users.data?.pages.flatMap((page) => page.items) ?? [];
@@ -56,10 +61,19 @@ export default function MakeAdmin() {
     <section>
       <PageTitle title="Make Admin" />
       <DashboardHeading title="Make Admin">Give a user admin rights, or remove their account.</DashboardHeading>
+      <AdminListSearch
+        name="Search the users"
+        label="Search users"
+        hint="An email or a name, from its start."
+        q={q}
+        onSearch={(words) => setFilters({ q: words })}
+      />
       {users.isPending ? (
         <Spinner label="Loading the users…" />
       ) : users.isError ? (
         <LoadFailure message={users.error.message} onRetry={() => void users.refetch()} />
+      ) : list.length === 0 && q ? (
+        <EmptyState title="No users match this search." />
       ) : (
         <TablePanel>
           <StackedTable caption="Users" headers={['Email', 'Role', 'Make Admin', 'Remove User']}>

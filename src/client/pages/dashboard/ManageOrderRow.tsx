@@ -1,12 +1,13 @@
-// One row of Manage orders: the customer, the order, its state, and Ship (paid), Refund (paid or
-// shipped) or Cancel (unpaid).
+// One row of Manage orders: the customer, the order (linked to its page), its state, and Ship
+// (paid), Refund (paid or shipped) or Cancel (unpaid).
 import { RotateCcw, Truck } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { formatDollars } from '../../../shared/money';
 import { NoAction } from './NoAction';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import type { Order } from './order-types';
 import { StackedCell, StackedRow } from './StackedTable';
 import { TransactionId } from './TransactionId';
+import { orderPagePath, type Order } from './order-types';
 
 interface ManageOrderRowProps {
   order: Order;
@@ -23,6 +24,9 @@ export function ManageOrderRow({ order, busy, onShip, onCancel, onRefund }: Mana
       <StackedCell label="Customer">
         <span className="block font-medium">{order.personName}</span>
         <span className="block text-sm break-all text-base-content/70">{order.email}</span>
+        <Link to={orderPagePath(order._id)} className="link text-sm link-primary">
+          Order #{order.orderNumber}
+        </Link>
       </StackedCell>
       <StackedCell label="Parts">{order.toolsName}</StackedCell>
       <StackedCell label="Amount">{order.amount}</StackedCell>

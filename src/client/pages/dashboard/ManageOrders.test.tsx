@@ -1,5 +1,6 @@
-// Manage orders: every customer's orders with their state; Ship only for paid ones, Refund (confirmed)
-// for paid and shipped ones, Cancel (confirmed) only for unpaid ones.
+// Manage orders: every customer's orders with their state; Ship (confirmed) only for paid ones, Refund
+// (confirmed) for paid and shipped ones, Cancel (confirmed) only for unpaid ones; the state, search and
+// order come from the address and go back to it.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
@@ -26,9 +27,11 @@ function rowOf(partName: string): HTMLElement {
   return row;
 }
 
-function renderOrders(procedures = {}) {
+function renderOrders(procedures = {}, at = '/dashboard/manageorders') {
   return renderWithApi(<ManageOrders />, {
     auth: admin,
+    at,
+    routePath: '/dashboard/manageorders',
     procedures: { 'bookings.all': () => ({ items: [unpaid, paid, shipped], nextCursor: null }), ...procedures },
   });
 }
@@ -81,14 +84,86 @@ describe('Manage orders', () => {
     expect(callsTo(calls, 'bookings.refund')).toEqual([]);
   });
 
-  it('ships a paid order', async () => {
+  it('ships a paid order once the admin confirms', async () => {
     const { calls } = renderOrders({ 'bookings.ship': () => ({ ...paid, status: 'shipped', state: 'shipped' }) });
 
     await screen.findByText('Handlebars');
     await userEvent.click(within(rowOf('Handlebars')).getByRole('button', { name: /^Ship/ }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(messages.confirmShip);
+    expect(callsTo(calls, 'bookings.ship')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.shipOrder }));
 
     await waitFor(() => expect(callsTo(calls, 'bookings.ship')).toEqual([{ id: paid._id }]));
     expect(toast.success).toHaveBeenCalled();
+  });
+
+  it('leaves a paid order unshipped when the admin answers Not yet', async () => {
+    const { calls } = renderOrders({ 'bookings.ship': () => ({ ...paid, status: 'shipped', state: 'shipped' }) });
+
+    await screen.findByText('Handlebars');
+    await userEvent.click(within(rowOf('Handlebars')).getByRole('button', { name: /^Ship/ }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: messages.keepUnshipped }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'bookings.ship')).toEqual([]);
+  });
+
+  it('links each order to its own page by order number', async () => {
+    renderOrders();
+
+    await screen.findByText('Handlebars');
+    expect(within(rowOf('Handlebars')).getByRole('link', { name: 'Order #1042' })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/${paid._id}`,
+    );
+  });
+
+  it('asks for the state, search and order the address carries', async () => {
+    const { calls } = renderOrders({}, '/dashboard/manageorders?q=pat%40example.com&status=paid&sort=oldest');
+
+    await screen.findByText('Handlebars');
+    expect(callsTo(calls, 'bookings.all')).toEqual([
+      { direction: 'forward', limit: 50, q: 'pat@example.com', status: 'paid', sort: 'oldest' },
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('pat@example.com');
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('paid');
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveValue('oldest');
+  });
+
+  it('reads an unknown state or order in the address as none', async () => {
+    const { calls } = renderOrders({}, '/dashboard/manageorders?status=lost&sort=random');
+
+    await screen.findByText('Handlebars');
+    expect(callsTo(calls, 'bookings.all')).toEqual([{ direction: 'forward', limit: 50 }]);
+  });
+
+  it('searches on submit, then narrows by state and order at once', async () => {
+    const { calls } = renderOrders();
+
+    await screen.findByText('Handlebars');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search orders' }), '  #1042 {Enter}');
+    await waitFor(() => expect(callsTo(calls, 'bookings.all').at(-1)).toEqual({ direction: 'forward', limit: 50, q: '#1042' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'expired');
+    await waitFor(() =>
+      expect(callsTo(calls, 'bookings.all').at(-1)).toEqual({ direction: 'forward', limit: 50, q: '#1042', status: 'expired' }),
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Oldest first');
+    await waitFor(() =>
+      expect(callsTo(calls, 'bookings.all').at(-1)).toEqual({
+        direction: 'forward',
+        limit: 50,
+        q: '#1042',
+        status: 'expired',
+        sort: 'oldest',
+      }),
+    );
+  });
+
+  it('says when no order matches the search', async () => {
+    renderOrders({ 'bookings.all': () => ({ items: [], nextCursor: null }) }, '/dashboard/manageorders?q=nobody');
+
+    expect(await screen.findByText('No orders match this search.')).toBeInTheDocument();
   });
 
   it('cancels an unpaid order after the confirm dialog', async () => {

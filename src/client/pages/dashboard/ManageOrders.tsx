@@ -1,87 +1,73 @@
-// Manage orders (admin): every customer's orders with their state; ship paid ones, refund paid or
-// shipped ones, cancel unpaid ones.
-import { toast } from 'react-toastify';
-import { messages } from '../../../shared/messages';
-import { formatDollars } from '../../../shared/money';
-import { useConfirm } from '../../components/ConfirmDialog';
+// Manage orders (admin): every customer's orders with their state, narrowed by state, searched by
+// customer email, name or order number, newest or oldest first, all kept in the address; ship paid
+// ones, refund paid or shipped ones and cancel unpaid ones, each after a confirmation.
+import { orderStates, type OrderState } from '../../../shared/bookings';
+import type { ListSort } from '../../../shared/admin-lists';
 import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
+import { listInput, useAdminListParams } from './admin-list-params';
+import { AdminListSearch, FilterSelect } from './AdminListSearch';
 import { DashboardHeading } from './DashboardHeading';
 import { EmptyState } from './EmptyState';
 import { ManageOrderRow } from './ManageOrderRow';
-import { ORDERS_PAGE_SIZE, type Order } from './order-types';
+import { ORDERS_PAGE_SIZE } from './order-types';
 import { ShowMoreButton } from './ShowMoreButton';
 import { StackedTable } from './StackedTable';
 import { TablePanel } from './TablePanel';
+import { useOrderActions } from './useOrderActions';
+
+const stateOptions: ReadonlyArray<{ value: OrderState | ''; label: string }> = [
+  { value: '', label: 'All states' },
+  ...orderStates.map((state) => ({ value: state, label: state.charAt(0).toUpperCase() + state.slice(1) })),
+];
+
+const sortOptions: ReadonlyArray<{ value: ListSort; label: string }> = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+];
 
 export default function ManageOrders() {
-  const utils = trpc.useUtils();
-  const confirm = useConfirm();
+  const [filters, setFilters] = useAdminListParams();
   const orders = trpc.bookings.all.useInfiniteQuery(
-    { limit: ORDERS_PAGE_SIZE },
+    { limit: ORDERS_PAGE_SIZE, ...listInput(filters) },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
-
-  const ship = trpc.bookings.ship.useMutation({
-    onSuccess: (order) => {
-      toast.success(`${order.toolsName} for ${order.personName} is shipped`);
-      void utils.bookings.all.invalidate();
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const cancel = trpc.bookings.cancel.useMutation({
-    onSuccess: () => {
-      toast.success(messages.deleted);
-      void utils.bookings.all.invalidate();
-      void utils.tools.list.invalidate();
-    },
-    onError: (error) => toast.error(error.message),
-  });
-
-  const refund = trpc.bookings.refund.useMutation({
-    onSuccess: (order) => {
-      if (order.status === 'refunded') toast.success(messages.refunded({ toolName: order.toolsName, personName: order.personName }));
-      else toast.info(messages.refundPending);
-      void utils.bookings.all.invalidate();
-      void utils.tools.list.invalidate();
-    },
-    onError: (error) => toast.error(error.message),
-  });
-
-  async function refundOrder(order: Order) {
-    const message = messages.confirmRefund({
-      price: formatDollars(order.price),
-      personName: order.personName,
-      toolName: order.toolsName,
-      shipped: order.status === 'shipped',
-    });
-    if (await confirm({ message, actionLabel: messages.refundOrder, keepLabel: messages.keepPayment }))
-      refund.mutate({ id: order._id });
-  }
-
-  async function cancelOrder(order: Order) {
-    if (await confirm({ message: messages.confirmDelete, actionLabel: messages.cancelOrder, keepLabel: messages.keepOrder }))
-      cancel.mutate({ id: order._id });
-  }
-
-  function isBusy(order: Order): boolean {
-    return [ship, cancel, refund].some((mutation) => mutation.isPending && mutation.variables.id === order._id);
-  }
-
+  const { shipOrder, cancelOrder, refundOrder, isBusy } = useOrderActions();
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = filters.q !== '' || filters.status !== undefined;
 
   return (
     <section>
       <PageTitle title="Manage orders" />
       <DashboardHeading title="Manage orders">Every customer’s orders, newest first. Ship the paid ones.</DashboardHeading>
+      <AdminListSearch
+        name="Search the orders"
+        label="Search orders"
+        hint="A customer’s email or name, from its start, or an order number."
+        q={filters.q}
+        onSearch={(q) => setFilters({ q })}
+      >
+        <FilterSelect
+          label="State"
+          value={filters.status ?? ''}
+          options={stateOptions}
+          onChange={(status) => setFilters({ status: status || undefined })}
+        />
+        <FilterSelect
+          label="Order"
+          value={filters.sort}
+          options={sortOptions}
+          onChange={(sort) => setFilters({ sort: sort || 'newest' })}
+        />
+      </AdminListSearch>
       {orders.isPending ? (
         <Spinner label="Loading the orders…" />
       ) : orders.isError ? (
         <LoadFailure message={orders.error.message} onRetry={() => void orders.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState title="No orders yet." />
+        <EmptyState title={filtered ? 'No orders match this search.' : 'No orders yet.'} />
       ) : (
         <TablePanel>
           <StackedTable caption="All orders" headers={['Customer', 'Parts', 'Amount', 'Price', 'Status', 'Action']}>
@@ -90,7 +76,7 @@ export default function ManageOrders() {
                 key={order._id}
                 order={order}
                 busy={isBusy(order)}
-                onShip={() => ship.mutate({ id: order._id })}
+                onShip={() => void shipOrder(order)}
                 onCancel={() => void cancelOrder(order)}
                 onRefund={() => void refundOrder(order)}
               />

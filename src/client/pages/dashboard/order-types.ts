@@ -8,3 +8,8 @@ export const ORDERS_PAGE_SIZE = 50;
 
 /** A basket checkout: the orders one card payment pays, and its state. */
 export type CheckoutView = RouterOutputs['checkouts']['byId'];
+
+/** An order's own page, for admins (routes.tsx). */
+export function orderPagePath(id: string): string {
+  return `/dashboard/orders/${id}`;
+}
