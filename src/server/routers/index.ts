@@ -2,6 +2,7 @@
 import { createCallerFactory, router } from '../trpc';
 import { bookingsRouter } from './bookings';
 import { emailsRouter } from './emails';
+import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
 import { reviewsRouter } from './reviews';
 import { toolsRouter } from './tools';
@@ -14,6 +15,7 @@ export const appRouter = router({
   users: usersRouter,
   payments: paymentsRouter,
   emails: emailsRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

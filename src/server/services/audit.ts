@@ -16,6 +16,7 @@ export type AuditAction =
   | 'image.upload'
   | 'order.ship'
   | 'order.cancel'
+  | 'order.export'
   | 'review.remove'
   | 'email.retry';
 
