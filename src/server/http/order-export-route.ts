@@ -16,8 +16,7 @@ export function registerOrderExportRoute(app: FastifyInstance, deps: AppDeps): v
       await createContextInner({ ...deps, log: request.log }, request.headers.authorization, httpClient(request)),
     );
     const range = await caller.overview.startOrderExport({ from: request.query.from as string, to: request.query.to as string });
-    const csv = ordersCsv(deps.db, range, deps.shopTimeZone);
-    csv.on('error', (error) => request.log.error({ err: error }, 'orders export stopped'));
+    const csv = ordersCsv(deps.db, range, deps.shopTimeZone, (error) => request.log.error({ err: error }, 'orders export failed'));
     return reply
       .headers({
         'content-type': 'text/csv; charset=utf-8',

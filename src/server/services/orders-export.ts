@@ -2,7 +2,7 @@
 // read in keyset pages of (created_at, seq) so that no one statement runs long and memory holds
 // one page whatever the range holds. Rows are read as they stand when their page is read; no row
 // is skipped or repeated, as neither key ever changes.
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -112,11 +112,13 @@ async function* orderRows(db: Database, range: OrderExportRange, timeZone: strin
 
 /**
  * The CSV of the range as a stream, read a page at a time as the client takes it (a slow download
- * holds back the reads). With a byte order mark, so spreadsheets read the text as UTF-8.
+ * holds back the reads; a download given up stops them). With a byte order mark, so spreadsheets
+ * read the text as UTF-8. `onFailure` hears of a read that failed mid-way; the download then ends
+ * short, as the status was already sent.
  */
-export function ordersCsv(db: Database, range: OrderExportRange, timeZone: string): Stringifier {
+export function ordersCsv(db: Database, range: OrderExportRange, timeZone: string, onFailure: (error: Error) => void): Stringifier {
   const csv = stringify({ header: true, columns: [...COLUMNS], bom: true });
-  const rows = Readable.from(orderRows(db, range, timeZone));
-  rows.on('error', (error) => csv.destroy(error));
-  return rows.pipe(csv);
+  return pipeline(Readable.from(orderRows(db, range, timeZone)), csv, (error) => {
+    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') onFailure(error);
+  });
 }
