@@ -127,18 +127,20 @@ export async function fillScale(db: Database): Promise<void> {
       'Review number ' || g || ' of the scale scenario: solid part, fair price, quick delivery.',
       now() - make_interval(secs => ${SCALE.reviews} - g)
     from generate_series(1, ${SCALE.reviews}) g, parts`);
-  // Paid and shipped only: old unpaid orders would set the hold-expiry job to work during the load.
+  // Paid and shipped only, paid five minutes after booking: old unpaid orders would set the
+  // hold-expiry job to work during the load.
   await db.execute(sql`
     with parts as (select array_agg(id order by seq) as ids, array_agg(name order by seq) as names from tools where name like 'Scale part %'),
          customers as (select array_agg(id order by email) as ids, array_agg(email order by email) as emails from users where email like 'scale-%')
     insert into bookings (tool_id, user_id, tool_name, email, person_name, phone, address, quantity,
-                          unit_price_cents, total_cents, status, transaction_id, created_at)
+                          unit_price_cents, total_cents, status, transaction_id, created_at, paid_at)
     select parts.ids[1 + g % ${SCALE.parts}], customers.ids[1 + g % ${SCALE.customers}],
            parts.names[1 + g % ${SCALE.parts}], customers.emails[1 + g % ${SCALE.customers}],
            'Scale Customer', '5550100', '1 Scale Street', 2, 1000, 2000,
            case when g % 3 = 0 then 'shipped'::booking_status else 'paid'::booking_status end,
            'pi_scale_' || g,
-           now() - make_interval(secs => ${SCALE.bookings} - g)
+           now() - make_interval(secs => ${SCALE.bookings} - g),
+           now() - make_interval(secs => ${SCALE.bookings} - g) + interval '5 minutes'
     from generate_series(1, ${SCALE.bookings}) g, parts, customers`);
   await db.execute(sql`analyze`);
 }

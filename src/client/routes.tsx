@@ -20,6 +20,7 @@ const Payment = lazyPage(() => import('./pages/dashboard/Payment'));
 const Receipt = lazyPage(() => import('./pages/dashboard/Receipt'));
 const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
 const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
+const Overview = lazyPage(() => import('./pages/dashboard/Overview'));
 const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
 const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
 const EditProduct = lazyPage(() => import('./pages/dashboard/EditProduct'));
@@ -65,6 +66,14 @@ export function AppRoutes() {
           <Route path="addreview" element={<AddReview />} />
           <Route path="payment/:id" element={<Payment />} />
           <Route path="receipt/:id" element={<Receipt />} />
+          <Route
+            path="overview"
+            element={
+              <RequireAdmin>
+                <Overview />
+              </RequireAdmin>
+            }
+          />
           <Route
             path="addproducts"
             element={

@@ -20,6 +20,7 @@ const actionLabels: Record<string, string> = {
   'image.upload': 'Uploaded image',
   'order.ship': 'Shipped order',
   'order.cancel': 'Cancelled order',
+  'order.export': 'Exported orders',
   'review.remove': 'Removed review',
   'email.retry': 'Retried email',
 };
