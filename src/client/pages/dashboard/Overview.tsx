@@ -32,7 +32,7 @@ export default function Overview() {
           <p className="text-sm text-base-content/70">
             Days run midnight to midnight in the shop’s time zone, {overview.data.timeZone}.
           </p>
-          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <dl className="grid grid-cols-2 gap-3 sm:gap-4">
             <OverviewFigure
               label="Booked today"
               value={formatDollars(overview.data.bookings.today.total)}
@@ -44,15 +44,6 @@ export default function Overview() {
               detail={orders(overview.data.bookings.month.count)}
             />
             <OverviewFigure
-              label="Unpaid holds"
-              value={formatDollars(overview.data.unpaidHolds.total)}
-              detail={
-                overview.data.unpaidHolds.oldestAt
-                  ? `${orders(overview.data.unpaidHolds.count)}, the oldest since ${formatDayAndTime(overview.data.unpaidHolds.oldestAt)}`
-                  : 'none'
-              }
-            />
-            <OverviewFigure
               label="Paid today"
               value={formatDollars(overview.data.paid.today.total)}
               detail={orders(overview.data.paid.today.count)}
@@ -61,6 +52,16 @@ export default function Overview() {
               label="Paid this month"
               value={formatDollars(overview.data.paid.month.total)}
               detail={orders(overview.data.paid.month.count)}
+            />
+            <OverviewFigure
+              wide
+              label="Unpaid holds"
+              value={formatDollars(overview.data.unpaidHolds.total)}
+              detail={
+                overview.data.unpaidHolds.oldestAt
+                  ? `${orders(overview.data.unpaidHolds.count)}, the oldest since ${formatDayAndTime(overview.data.unpaidHolds.oldestAt)}`
+                  : 'none'
+              }
             />
           </dl>
           <p className="-mt-3 text-xs text-base-content/70">
