@@ -70,7 +70,7 @@ describe('the admin overview', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = parse(await readFile((await file.path())!, 'utf8'), { bom: true, columns: true }) as Array<Record<string, string>>;
+    const rows = parse<Record<string, string>>(await readFile(await file.path(), 'utf8'), { bom: true, columns: true });
     const mine = rows.filter((row) => row['Part'] === part.name);
     expect(mine.map((row) => [row['Order number'], row['State'], row['Quantity'], row['Total'], row['Email']])).toEqual([
       [String(paidOrder.orderNumber), 'paid', '4', '50.00', customer.email],

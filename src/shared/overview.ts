@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { messages } from './messages';
 
 /** The longest range one export may cover, so one download stays a bounded amount of work. */
-export const MAX_EXPORT_DAYS = 366;
+const MAX_EXPORT_DAYS = 366;
 
 /** Days the overview's chart shows, today included. */
 export const OVERVIEW_CHART_DAYS = 30;
@@ -12,7 +12,7 @@ export const OVERVIEW_CHART_DAYS = 30;
 const MS_PER_DAY = 86_400_000;
 
 /** True for a real calendar date written YYYY-MM-DD (not 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
@@ -24,7 +24,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Whole days from one calendar date to another (0 for the same day). */
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY);
 }
 

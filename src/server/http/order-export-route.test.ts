@@ -35,7 +35,7 @@ const exportUrl = (from: string, to: string) => `/admin/orders.csv?from=${from}&
 async function download(from: string, to: string) {
   const response = await shop.app.inject({ method: 'GET', url: exportUrl(from, to), headers: admin.headers });
   expect(response.statusCode, response.body).toBe(200);
-  return { response, rows: parse(response.body, { bom: true, columns: true }) as Array<Record<string, string>> };
+  return { response, rows: parse<Record<string, string>>(response.body, { bom: true, columns: true }) };
 }
 
 describe('the orders of a range of days', () => {

@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import { bookings } from '../db/schema';
 
 /** Orders read per statement. */
-export const EXPORT_PAGE_SIZE = 1000;
+const EXPORT_PAGE_SIZE = 1000;
 
 const COLUMNS = [
   'Order number',
@@ -36,7 +36,7 @@ const COLUMNS = [
  * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return before one) as a
  * formula; a leading apostrophe makes it plain text. Customers type names, phones and addresses.
  */
-export function neutraliseFormula(cell: string): string {
+function neutraliseFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 

@@ -14,20 +14,20 @@ import { bookings, tools } from '../db/schema';
 /** Parts listed as below their minimum order; the rest are counted, not listed. */
 const LOW_STOCK_LISTED = 20;
 
-export interface Figure {
+interface Figure {
   count: number;
   /** In dollars. */
   total: number;
 }
 
-export interface OverviewDay {
+interface OverviewDay {
   /** The calendar date in the shop's time zone, YYYY-MM-DD. */
   day: string;
   bookings: Figure;
   paid: Figure;
 }
 
-export interface LowStockPart {
+interface LowStockPart {
   _id: string;
   name: string;
   available: number;
