@@ -34,7 +34,13 @@ describe('a customer', () => {
     const customer = await shop.customer('curious');
     const { page } = await browser.open();
     await signInInBrowser(page, customer);
-    for (const path of ['/dashboard/makeadmin', '/dashboard/addproducts', '/dashboard/manageorders', '/dashboard/manageproducts']) {
+    for (const path of [
+      '/dashboard/makeadmin',
+      '/dashboard/addproducts',
+      '/dashboard/manageorders',
+      '/dashboard/manageproducts',
+      '/dashboard/overview',
+    ]) {
       await page.goto(path);
       await expectPath(page, '/login');
       await see(page.getByText(`${messages.adminOnly} Please sign in with an admin account.`));
