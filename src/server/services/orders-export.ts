@@ -51,13 +51,14 @@ async function* orderRows(db: Database, range: OrderExportRange, timeZone: strin
   const localTime = (column: AnyPgColumn) => sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
   const startsAt = sql`(${range.from}::timestamp at time zone ${timeZone})`;
   const endsBefore = sql`(${addDays(range.to, 1)}::timestamp at time zone ${timeZone})`;
-  // The cursor keeps created_at as Postgres's text, to the microsecond: a JavaScript Date would
-  // round it to the millisecond and read the last row of a page again.
+  // The cursor keeps created_at as text to the microsecond, in UTC and ISO form whatever the
+  // session's DateStyle: a JavaScript Date would round it to the millisecond and read the last
+  // rows of a page again.
   let after: { createdAt: string; seq: number } | null = null;
   for (;;) {
     const page = await db
       .select({
-        cursorCreatedAt: sql<string>`${bookings.createdAt}::text`,
+        cursorCreatedAt: sql<string>`to_char(${bookings.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
         seq: bookings.seq,
         placedAt: localTime(bookings.createdAt),
         status: bookings.status,
@@ -80,7 +81,9 @@ async function* orderRows(db: Database, range: OrderExportRange, timeZone: strin
         and(
           gte(bookings.createdAt, startsAt),
           lt(bookings.createdAt, endsBefore),
-          after ? sql`(${bookings.createdAt}, ${bookings.seq}) > (${after.createdAt}::timestamptz, ${after.seq})` : undefined,
+          after
+            ? sql`(${bookings.createdAt}, ${bookings.seq}) > (${after.createdAt}::timestamp at time zone 'UTC', ${after.seq})`
+            : undefined,
         ),
       )
       .orderBy(asc(bookings.createdAt), asc(bookings.seq))

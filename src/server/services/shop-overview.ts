@@ -81,7 +81,11 @@ async function totalsPerDay(
     .groupBy(sql`1`)
     .as('per_day');
   const rows = await db
-    .select({ day: sql<string>`${perDay.day}::text`, count: perDay.count, cents: sql<number>`${perDay.cents}`.mapWith(Number) })
+    .select({
+      day: sql<string>`to_char(${perDay.day}, 'YYYY-MM-DD')`,
+      count: perDay.count,
+      cents: sql<number>`${perDay.cents}`.mapWith(Number),
+    })
     .from(perDay);
   return new Map(rows.map((row) => [row.day, row]));
 }
