@@ -92,6 +92,24 @@ describe('figures on the shop’s calendar days', () => {
     expect(overview.bookings.month.count).toBe(4);
   });
 
+  it('gives the day clocks go back on its 25 hours', async () => {
+    // Berlin leaves summer time at 03:00 on 25 October 2026: that day runs 22:00Z on the 24th to
+    // 23:00Z on the 25th.
+    const paidAt = (iso: string) => ({ createdAt: new Date(iso), paidAt: new Date(iso), status: 'paid' as const, totalCents: 7_00 });
+    await placeOrder(shop, paidAt('2026-10-24T21:59:00Z')); // 24 Oct, 23:59 summer time
+    await placeOrder(shop, paidAt('2026-10-24T22:01:00Z')); // 25 Oct, 00:01 summer time
+    await placeOrder(shop, paidAt('2026-10-25T22:59:00Z')); // 25 Oct, 23:59 winter time
+    await placeOrder(shop, paidAt('2026-10-25T23:01:00Z')); // 26 Oct, 00:01
+    const overview = await shopOverview(shop.database.db, {
+      timeZone: 'Europe/Berlin',
+      now: new Date('2026-10-26T12:00:00Z'),
+    });
+    const day = (date: string) => overview.days.find((entry) => entry.day === date);
+    expect(day('2026-10-24')).toMatchObject({ bookings: { count: 1, total: 7 }, paid: { count: 1, total: 7 } });
+    expect(day('2026-10-25')).toMatchObject({ bookings: { count: 2, total: 14 }, paid: { count: 2, total: 14 } });
+    expect(overview.bookings.today).toEqual({ count: 1, total: 7 });
+  });
+
   it('sums every unpaid hold and names the oldest', async () => {
     const overview = await shopOverview(shop.database.db, { timeZone: AUCKLAND, now: new Date() });
     expect(overview.unpaidHolds).toEqual({ count: 2, total: 11, oldestAt: at(MARCH_1_MIDNIGHT - minutes(10)).toISOString() });
