@@ -20,6 +20,8 @@ COPY patches ./patches
 RUN npm ci --omit=dev --prefer-offline --no-audit --no-fund
 COPY migrations ./migrations
 COPY --from=build /app/dist ./dist
+# Where compose mounts the shared images volume (IMAGES_DIR): a new volume takes this folder's owner.
+RUN mkdir -p /app/images && chown node:node /app/images
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \

@@ -149,13 +149,13 @@ export async function fillScale(db: Database): Promise<void> {
       now() - make_interval(secs => ${SCALE.reviews} - g)
     from generate_series(1, ${SCALE.reviews}) g, parts`);
   // Paid, shipped, cancelled and expired, none unpaid: old unpaid orders would set the hold-expiry
-  // job to work during the load.
+  // job to work during the load. Paid ones were paid five minutes after booking.
   await db.execute(sql`
     with parts as (select array_agg(id order by seq) as ids, array_agg(name order by seq) as names from tools where name like 'Scale part %'),
          customers as (select array_agg(id order by email) as ids, array_agg(email order by email) as emails,
                               array_agg(display_name order by email) as names from users where email like 'scale-%')
     insert into bookings (tool_id, user_id, tool_name, email, person_name, phone, address, quantity,
-                          unit_price_cents, total_cents, status, transaction_id, cancel_reason, created_at)
+                          unit_price_cents, total_cents, status, transaction_id, cancel_reason, created_at, paid_at)
     select parts.ids[1 + g % ${SCALE.parts}], customers.ids[1 + g % ${SCALE.customers}],
            parts.names[1 + g % ${SCALE.parts}], customers.emails[1 + g % ${SCALE.customers}],
            customers.names[1 + g % ${SCALE.customers}], '5550100', '1 Scale Street', 2, 1000, 2000,
@@ -163,7 +163,8 @@ export async function fillScale(db: Database): Promise<void> {
                 when g % 3 = 0 then 'shipped'::booking_status else 'paid'::booking_status end,
            case when g % 10 in (0, 5) then null else 'pi_scale_' || g end,
            case g % 10 when 0 then 'expired' when 5 then 'customer' end,
-           now() - make_interval(secs => ${SCALE.bookings} - g)
+           now() - make_interval(secs => ${SCALE.bookings} - g),
+           case when g % 10 in (0, 5) then null else now() - make_interval(secs => ${SCALE.bookings} - g) + interval '5 minutes' end
     from generate_series(1, ${SCALE.bookings}) g, parts, customers`);
   await db.execute(sql`
     insert into users (email, display_name, created_at)

@@ -132,6 +132,7 @@ describe('accessibility: no serious or critical axe violation', () => {
       ['/dashboard/managereviews', (current) => current.getByRole('button', { name: /^Remove the review by / })],
       ['/dashboard/profile', (current) => current.getByRole('img', { name: /^Photo of / })],
       ['/dashboard/emails', heading('Emails')],
+      ['/dashboard/overview', (current) => current.getByRole('img', { name: /^Paid revenue per day from / })],
     ]);
 
     await page.goto('/dashboard/managereviews');

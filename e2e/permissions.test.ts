@@ -36,7 +36,13 @@ describe('a customer', () => {
     const order = await shop.book(customer, await shop.part({ minimumOrderQuantity: 1 }), 1);
     const { page } = await browser.open();
     await signInInBrowser(page, customer);
-    const adminPages = ['/dashboard/makeadmin', '/dashboard/addproducts', '/dashboard/manageorders', '/dashboard/manageproducts'];
+    const adminPages = [
+      '/dashboard/makeadmin',
+      '/dashboard/addproducts',
+      '/dashboard/manageorders',
+      '/dashboard/manageproducts',
+      '/dashboard/overview',
+    ];
     for (const path of [...adminPages, `/dashboard/orders/${order._id}`]) {
       await page.goto(path);
       await expectPath(page, '/login');

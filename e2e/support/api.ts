@@ -26,6 +26,7 @@ export interface Part {
 
 export interface Order {
   _id: string;
+  orderNumber: number;
   toolsName: string;
   personName: string;
   email: string;

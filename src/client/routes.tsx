@@ -23,6 +23,7 @@ const Receipt = lazyPage(() => import('./pages/dashboard/Receipt'));
 const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
 const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
 const OrderDetail = lazyPage(() => import('./pages/dashboard/OrderDetail'));
+const Overview = lazyPage(() => import('./pages/dashboard/Overview'));
 const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
 const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
 const EditProduct = lazyPage(() => import('./pages/dashboard/EditProduct'));
@@ -70,6 +71,14 @@ export function AppRoutes() {
           <Route path="basket" element={<Basket />} />
           <Route path="checkout/:id" element={<Checkout />} />
           <Route path="receipt/:id" element={<Receipt />} />
+          <Route
+            path="overview"
+            element={
+              <RequireAdmin>
+                <Overview />
+              </RequireAdmin>
+            }
+          />
           <Route
             path="addproducts"
             element={

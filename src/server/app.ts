@@ -16,6 +16,7 @@ import { recordAnsweredRequests, registerMetricsRoute } from './http/metrics-rou
 import { httpClient, redactingLogger, registerSecurity, securityOptions, type SecurityOverrides } from './http/security';
 import { stringifyJson } from './cache/json';
 import { registerImageRoutes } from './http/image-routes';
+import { registerOrderExportRoute } from './http/order-export-route';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/public-cache';
 import { registerRestRoutes } from './rest/rest-routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   } satisfies TrpcAdapterOptions<AppRouter> & { prefix: string });
 
   registerRestRoutes(app, deps);
+  registerOrderExportRoute(app, deps);
   await app.register(registerPaymentWebhook, { deps });
   await app.register(registerImageRoutes, { deps });
   registerVitalsRoute(app);

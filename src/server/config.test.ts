@@ -49,6 +49,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOLD_EXPIRY_HOURS: '0.5' }).holdExpiryMs).toBe(30 * 60 * 1000);
   });
 
+  it('counts the shop’s days in UTC unless SHOP_TIME_ZONE names another IANA zone', () => {
+    expect(loadConfig({}).shopTimeZone).toBe('UTC');
+    expect(loadConfig({ SHOP_TIME_ZONE: 'Europe/Berlin' }).shopTimeZone).toBe('Europe/Berlin');
+    expect(() => loadConfig({ SHOP_TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow(
+      /SHOP_TIME_ZONE: must be an IANA time zone name, such as UTC or Europe\/Berlin/,
+    );
+  });
+
   it('caps what one customer holds unpaid at 10 bookings, 100 units and $25,000 unless HOLD_LIMIT_* say otherwise', () => {
     expect(loadConfig({}).holdLimits).toEqual({ bookings: 10, units: 100, valueCents: 25_000_00 });
     expect(loadConfig({ HOLD_LIMIT_BOOKINGS: '3', HOLD_LIMIT_UNITS: '40', HOLD_LIMIT_DOLLARS: '900' }).holdLimits).toEqual({
@@ -119,6 +127,8 @@ describe('loadConfig', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ HOLD_EXPIRY_HOURS: 'a day' }, 'HOLD_EXPIRY_HOURS'],
     [{ HOLD_EXPIRY_HOURS: '0' }, 'HOLD_EXPIRY_HOURS'],
+    [{ SHOP_TIME_ZONE: '+02:00' }, 'SHOP_TIME_ZONE'],
+    [{ SHOP_TIME_ZONE: 'Europe/Nowhere' }, 'SHOP_TIME_ZONE'],
     [{ HOLD_LIMIT_BOOKINGS: '0' }, 'HOLD_LIMIT_BOOKINGS'],
     [{ HOLD_LIMIT_UNITS: '2.5' }, 'HOLD_LIMIT_UNITS'],
     [{ HOLD_LIMIT_DOLLARS: 'lots' }, 'HOLD_LIMIT_DOLLARS'],

@@ -14,6 +14,16 @@ const EMULATOR_PROJECT_ID = 'demo-sprocket';
 /** pino's levels, quietest last. */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A time zone both Node (ICU) and Postgres know by its IANA name: Node refuses an unknown one. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return /^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(name);
+  } catch {
+    return false;
+  }
+}
+
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
 
@@ -104,6 +114,8 @@ const envSchema = z.object({
     .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret')
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Whose calendar days the admin overview and the orders export count in. */
+  SHOP_TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone name, such as UTC or Europe/Berlin').default('UTC'),
   HOLD_EXPIRY_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive('must be more than 0')
@@ -206,6 +218,8 @@ export interface Config {
   mail: MailConfig;
   /** How long an unpaid booking holds its stock before it is cancelled as expired (HOLD_EXPIRY_HOURS). */
   holdExpiryMs: number;
+  /** The IANA time zone of the shop's calendar days: the overview's today and month, the export's dates. */
+  shopTimeZone: string;
   /** How much one customer may hold unpaid (HOLD_LIMIT_BOOKINGS, HOLD_LIMIT_UNITS, HOLD_LIMIT_DOLLARS). */
   holdLimits: HoldLimits;
   /** CORS origins and rate limits that differ from the defaults of http/security.ts. */
@@ -259,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       ? { kind: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
       : { kind: 'catcher', inboxPort: vars.MAIL_INBOX_PORT, from: vars.MAIL_FROM },
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
+    shopTimeZone: vars.SHOP_TIME_ZONE,
     holdLimits: { bookings: vars.HOLD_LIMIT_BOOKINGS, units: vars.HOLD_LIMIT_UNITS, valueCents: vars.HOLD_LIMIT_DOLLARS * 100 },
     security: securityOverrides(vars),
     trustProxy: trustProxy(vars.TRUST_PROXY),

@@ -1,8 +1,12 @@
 // The container image cannot be built here (no base image), so this proves what can be proven from
 // the Dockerfile itself: its final stage copies exactly the files of the production directory the
-// deploy test runs from, and both stages run the commands CI and that test run.
+// deploy test runs from, and both stages run the commands CI and that test run. And from
+// compose.yaml: the configuration it gives the web replicas and the worker is one the server
+// starts with, and they share one images folder the image lets them write.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig } from './config';
 import { projectPath } from './project-root';
 import { BUILD, FULL_INSTALL, PRODUCTION_FILES, PRODUCTION_INSTALL, START } from './testing/production-directory';
 
@@ -39,6 +43,10 @@ function copiedSources(instruction: Instruction): string[] {
 const runs = (stage: Instruction[]) => stage.filter((i) => i.keyword === 'RUN').map((i) => i.args);
 const only = (stage: Instruction[], keyword: string) => stage.filter((i) => i.keyword === keyword).map((i) => i.args);
 
+/** compose.yaml's shared images volume is mounted here; a new volume takes the folder's owner. */
+const IMAGES_PATH = '/app/images';
+const IMAGES_FOLDER = `mkdir -p ${IMAGES_PATH} && chown node:node ${IMAGES_PATH}`;
+
 const [buildStage = [], productionStage = [], ...more] = dockerfileStages(readFileSync(projectPath('Dockerfile'), 'utf8'));
 
 it('builds in a first stage with the install and the build CI runs', () => {
@@ -52,7 +60,7 @@ it('builds in a first stage with the install and the build CI runs', () => {
 it('ships the production directory the deploy test runs from, installed and started the same way', () => {
   const copied = only(productionStage, 'COPY').flatMap((args) => copiedSources({ keyword: 'COPY', args }));
   expect(copied.sort()).toEqual([...PRODUCTION_FILES].sort());
-  expect(runs(productionStage)).toEqual([PRODUCTION_INSTALL]);
+  expect(runs(productionStage)).toEqual([PRODUCTION_INSTALL, IMAGES_FOLDER]);
   expect(only(productionStage, 'CMD').map((args) => JSON.parse(args) as unknown)).toEqual([[...START]]);
 });
 
@@ -61,4 +69,57 @@ it('runs as an unprivileged user and is healthy only when /ready answers', () =>
   const [healthcheck = ''] = only(productionStage, 'HEALTHCHECK');
   expect(healthcheck).toContain('/ready');
   expect(healthcheck).toContain('r.ok');
+});
+
+interface ComposeService {
+  environment?: Record<string, string>;
+  volumes?: string[];
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+}
+
+/** What `.env` gives compose: values of the shapes the server checks. */
+const DOT_ENV: Record<string, string> = {
+  SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+  FIREBASE_PROJECT_ID: 'sprocket-shop',
+  FIREBASE_API_KEY: 'firebase-web-api-key',
+  FIREBASE_SERVICE_ACCOUNT: '{}',
+  STRIPE_SECRET_KEY: 'sk_test_compose',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_compose',
+  STRIPE_WEBHOOK_SECRET: 'whsec_compose',
+};
+
+/** compose's interpolation, of `${NAME:?message}` from .env, in the parsed values as compose does it. */
+function interpolated(environment: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [
+      key,
+      value.replace(/\$\{(\w+):\?[^}]*\}/g, (_match, name: string) => {
+        const given = DOT_ENV[name];
+        if (given === undefined) throw new Error(`compose.yaml needs ${name} from .env, which this test does not give`);
+        return given;
+      }),
+    ]),
+  );
+}
+
+const compose = parse(readFileSync(projectPath('compose.yaml'), 'utf8'), { merge: true }) as ComposeFile;
+const serving = ['storefront', 'worker'] as const;
+
+it('gives the web replicas and the worker a configuration the server starts with', () => {
+  for (const name of serving) {
+    const environment = interpolated(compose.services[name]?.environment);
+    expect(() => loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', ...environment }), name).not.toThrow();
+  }
+});
+
+it('shares one images volume between the web replicas and the worker, where IMAGES_DIR points', () => {
+  for (const name of serving) {
+    const service = compose.services[name]!;
+    expect(service.volumes, name).toContain(`images:${IMAGES_PATH}`);
+    expect(loadConfig(interpolated(service.environment)).imagesDir, name).toBe(IMAGES_PATH);
+  }
+  expect(Object.keys(compose.volumes)).toContain('images');
 });

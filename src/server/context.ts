@@ -32,6 +32,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** The shipped and uploaded images a part may show (services/shop-images.ts). */
   images: ShopImages;
+  /** The IANA time zone whose calendar days the overview and the orders export count in (SHOP_TIME_ZONE). */
+  shopTimeZone: string;
 }
 
 /** Where a call over HTTP comes from, for the procedures' rate limits. */

@@ -64,6 +64,9 @@ export const messages = {
   partShownInShop: 'The part is back in the shop',
   imageTypeInvalid: 'The image must be a PNG, JPEG or WebP file.',
   imageTooLarge: 'The image must be at most 2 MiB.',
+  exportDateInvalid: 'Give the dates as YYYY-MM-DD, e.g. 2026-03-01.',
+  exportRangeReversed: 'The last day must not be before the first day.',
+  exportRangeTooLong: 'Export at most 366 days at once.',
 
   signInRequired: 'Please sign in to continue.',
   sessionExpired: 'Your session has expired. Please sign in again.',

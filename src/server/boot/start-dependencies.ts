@@ -76,6 +76,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
         sessions: createSessionTokens(sessionSecret),
         adminEmails: config.adminEmails,
         holdLimits: config.holdLimits,
+        shopTimeZone: config.shopTimeZone,
         log,
         metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
         images: createShopImages({ shippedDir: projectPath('dist/client/images'), uploadsDir: config.imagesDir }),

@@ -124,6 +124,10 @@ export const tools = pgTable(
     index('tools_listed_price_seq')
       .on(t.priceCents, t.seq)
       .where(sql`${t.removedAt} is null`),
+    /** The admin overview's parts that cannot be booked: less stock than their minimum order. */
+    index('tools_below_minimum')
+      .on(t.available, t.seq)
+      .where(sql`${t.available} < ${t.minimumOrderQuantity} and ${t.removedAt} is null`),
     check('tools_price_not_negative', sql`${t.priceCents} >= 0`),
     check('tools_minimum_order_at_least_one', sql`${t.minimumOrderQuantity} >= 1`),
     check('tools_stock_not_negative', sql`${t.available} >= 0`),
@@ -201,6 +205,15 @@ export const bookings = pgTable(
     index('bookings_unpaid_created')
       .on(t.createdAt)
       .where(sql`${t.status} = 'unpaid'`),
+    /**
+     * Orders by the time they were placed: the overview sums a range of days from the index alone
+     * (status and total are in it), and the orders export reads a range in (created_at, seq) pages.
+     */
+    index('bookings_created_seq_status_total').on(t.createdAt, t.seq, t.status, t.totalCents),
+    /** Paid revenue by the time it was paid, summed from the index alone. */
+    index('bookings_paid_status_total')
+      .on(t.paidAt, t.status, t.totalCents)
+      .where(sql`${t.paidAt} is not null`),
     check('bookings_quantity_positive', sql`${t.quantity} >= 1`),
     check('bookings_total_not_negative', sql`${t.totalCents} >= 0`),
     // The status is compared as text: the migration adding 'refunded' to the enum runs in one

@@ -61,6 +61,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
       adminEmails: new Set(),
       // Each customer books continuously, far past what one person may hold unpaid.
       holdLimits: UNLIMITED_HOLDS,
+      shopTimeZone: 'UTC',
       log: pino({ level: 'silent' }),
       metrics: createMetrics(),
       images: (await createTestImages()).images,

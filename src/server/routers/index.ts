@@ -3,6 +3,7 @@ import { createCallerFactory, router } from '../trpc';
 import { bookingsRouter } from './bookings';
 import { checkoutsRouter } from './checkouts';
 import { emailsRouter } from './emails';
+import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
 import { reviewsRouter } from './reviews';
 import { toolsRouter } from './tools';
@@ -16,6 +17,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   checkouts: checkoutsRouter,
   emails: emailsRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

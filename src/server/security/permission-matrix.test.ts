@@ -234,6 +234,11 @@ const procedures: Record<string, Operation<unknown>> = {
   'users.auditLog': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.auditLog', { q: 'order.' }) }),
   'emails.undelivered': op({ expected: ADMIN_ONLY, call: () => trpcCall('emails.undelivered', { limit: 5 }) }),
   'emails.retry': op({ expected: ADMIN_ONLY, fixture: queuedEmail, call: (id) => trpcCall('emails.retry', { id }) }),
+  'overview.summary': op({ expected: ADMIN_ONLY, call: () => trpcCall('overview.summary') }),
+  'overview.startOrderExport': op({
+    expected: ADMIN_ONLY,
+    call: () => trpcCall('overview.startOrderExport', { from: '2026-01-01', to: '2026-01-31' }),
+  }),
   'users.updateProfile': op({
     expected: SIGNED_IN,
     call: () =>
@@ -309,6 +314,10 @@ const routes: Record<string, Operation<unknown>> = {
     call: (b) => ({ method: 'DELETE', url: `/booking?amount=${b._id}` }),
   }),
   'GET /bookingss': op({ expected: ADMIN_ONLY, call: () => ({ method: 'GET', url: '/bookingss?limit=5' }) }),
+  'GET /admin/orders.csv': op({
+    expected: ADMIN_ONLY,
+    call: () => ({ method: 'GET', url: '/admin/orders.csv?from=2026-01-01&to=2026-01-31' }),
+  }),
   // The bearer of the session exchange is the Firebase ID token, whoever sends it.
   'PUT /user/:email': op({
     expected: SESSION_EXCHANGE,

@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       sessions: createSessionTokens(sessionSecret),
       adminEmails: config.adminEmails,
       holdLimits: config.holdLimits,
+      shopTimeZone: config.shopTimeZone,
       log,
       metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
       images: createShopImages({ shippedDir: projectPath('src/client/public/images'), uploadsDir: config.imagesDir }),

@@ -65,6 +65,8 @@ interface TestShopOptions {
   database?: TestDatabaseOptions;
   /** How much one customer may hold unpaid; unlimited unless given. */
   holdLimits?: HoldLimits;
+  /** The shop's time zone (SHOP_TIME_ZONE); UTC unless given. */
+  shopTimeZone?: string;
   /** Bounds of the read cache other than production's, so a suite can fill it. */
   readCacheLimits?: Partial<ReadCacheLimits>;
 }
@@ -82,6 +84,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     sessions: createSessionTokens(TEST_SESSION_SECRET),
     adminEmails: new Set(options.adminEmails ?? []),
     holdLimits: options.holdLimits ?? UNLIMITED_HOLDS,
+    shopTimeZone: options.shopTimeZone ?? 'UTC',
     log: options.logger ?? pino({ level: 'silent' }),
     metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
     images: images.images,

@@ -24,6 +24,7 @@ const actionLabels: Record<string, string> = {
   'order.ship': 'Shipped order',
   'order.cancel': 'Cancelled order',
   'order.refund': 'Refunded order',
+  'order.export': 'Exported orders',
   'review.remove': 'Removed review',
   'email.retry': 'Retried email',
 };

@@ -19,10 +19,11 @@ describe('DashboardLayout', () => {
     expect(sidebarEntries()).toEqual(['My Order', 'Basket', 'Add A Review', 'My Profile']);
   });
 
-  it('shows admins the SPEC.md entries then the audit log and emails, and no customer entries', () => {
+  it('shows admins the overview first, the SPEC.md entries, then the audit log and emails, and no customer entries', () => {
     renderWithApi(<DashboardLayout />, { auth: admin, procedures: {} });
 
     expect(sidebarEntries()).toEqual([
+      'Overview',
       'Make Admin',
       'My Profile',
       'Add a product',

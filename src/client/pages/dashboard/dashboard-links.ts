@@ -3,6 +3,7 @@ import {
   Boxes,
   ClipboardList,
   History,
+  LayoutGrid,
   MailWarning,
   MessageSquareX,
   PackagePlus,
@@ -37,6 +38,7 @@ const customerLinks: DashboardLink[] = [
 ];
 
 const adminLinks: DashboardLink[] = [
+  { to: '/dashboard/overview', label: 'Overview', description: 'Bookings, revenue and low stock; export orders.', icon: LayoutGrid },
   { to: '/dashboard/makeadmin', label: 'Make Admin', description: 'Promote or remove users.', icon: ShieldCheck },
   myProfile,
   { to: '/dashboard/addproducts', label: 'Add a product', description: 'Put a new part in the shop.', icon: PackagePlus },

@@ -1,0 +1,3 @@
+CREATE INDEX "bookings_created_seq_status_total" ON "bookings" USING btree ("created_at","seq","status","total_cents");--> statement-breakpoint
+CREATE INDEX "bookings_paid_status_total" ON "bookings" USING btree ("paid_at","status","total_cents") WHERE "bookings"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "tools_below_minimum" ON "tools" USING btree ("available","seq") WHERE "tools"."available" < "tools"."minimum_order_quantity" and "tools"."removed_at" is null;
