@@ -280,9 +280,10 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'emails.undelivered': () => ({ limit: 5, cursor: '1' }),
   // No email has this id: the base is well formed, and retrying it finds nothing to send.
   'emails.retry': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'overview.startOrderExport': () => ({ from: '2026-01-01', to: '2026-01-31' }),
 };
 /** Procedures without input: whatever is sent is ignored. */
-const inputlessProcedures = ['checkouts.basket', 'users.me', 'users.signOut', 'users.signOutEverywhere'];
+const inputlessProcedures = ['checkouts.basket', 'overview.summary', 'users.me', 'users.signOut', 'users.signOutEverywhere'];
 
 /** Names as a provider may hold them: control, bidi and zero-width characters, emails, long runs. */
 const providerNames = fc.oneof(
@@ -515,6 +516,11 @@ const restTargets: Record<string, RestTarget> = {
       const idToken = bearerToken(headers?.authorization);
       return idToken !== null && accepts('users.createSession', { email: params.email, idToken });
     },
+  },
+  'GET /admin/orders.csv': {
+    base: () => ({ params: {}, query: { from: '2026-01-01', to: '2026-01-31' } }),
+    request: ({ query }) => ({ method: 'GET', url: url('/admin/orders.csv', query) }),
+    valid: ({ query }) => accepts('overview.startOrderExport', { from: query.from, to: query.to }),
   },
   'GET /admin/:email': {
     base: (f) => ({ params: { email: f.victimEmail }, query: {} }),
