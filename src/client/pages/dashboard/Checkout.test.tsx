@@ -2,15 +2,14 @@
 // refused card showing the provider's message with nothing marked paid, a good card marking the
 // whole basket paid, and a paid or closed basket shown as such without a card form.
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
 import { apiError, callsTo, renderWithApi, type FakeProcedure } from '../../testing/api-test-harness';
+import { cardDeclined, payWithCard, stubPaymentsEmulator } from '../../testing/card-payment-page';
 import { anOrder, aPaidOrder } from '../../testing/order-fixtures';
 import Checkout from './Checkout';
 import type { CheckoutView } from './order-types';
 
-const emulator = { mode: 'emulator', publishableKey: 'pk_test_emulator', apiBase: 'http://127.0.0.1:12111' } as const;
 const headsets = anOrder();
 const handlebars = anOrder({ _id: '0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e', orderNumber: 1043, toolsName: 'Handlebars', price: 708 });
 const checkout: CheckoutView = {
@@ -22,24 +21,7 @@ const checkout: CheckoutView = {
 };
 const intent = { clientSecret: 'pi_777_secret_abc', paymentIntentId: 'pi_777', total: 903 };
 
-let emulatorAnswer: { status: number; body: unknown };
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-beforeEach(() => {
-  emulatorAnswer = { status: 200, body: { id: 'pi_777', object: 'payment_intent', status: 'succeeded' } };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url === '/config.json'
-        ? json(200, { firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-sprocket' }, payments: emulator })
-        : json(emulatorAnswer.status, emulatorAnswer.body),
-    ),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const emulator = stubPaymentsEmulator('pi_777');
 
 function renderCheckout(procedures: Record<string, FakeProcedure> = {}) {
   return renderWithApi(<Checkout />, {
@@ -47,15 +29,6 @@ function renderCheckout(procedures: Record<string, FakeProcedure> = {}) {
     routePath: '/dashboard/checkout/:id',
     procedures: { 'checkouts.byId': () => checkout, 'checkouts.intent': () => intent, ...procedures },
   });
-}
-
-async function payWithCard(number: string) {
-  const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
-  await user.type(screen.getByLabelText('CVC'), '123');
-  await waitFor(() => expect(screen.getByRole('button', { name: /^Pay/ })).toBeEnabled());
-  await user.click(screen.getByRole('button', { name: /^Pay/ }));
 }
 
 describe('Checkout page', () => {
@@ -76,10 +49,7 @@ describe('Checkout page', () => {
   });
 
   it('shows the provider’s message for a declined card and marks nothing paid', async () => {
-    emulatorAnswer = {
-      status: 402,
-      body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
-    };
+    emulator.answer = cardDeclined;
     const { calls } = renderCheckout();
 
     await payWithCard('4000 0000 0000 0002');

@@ -1,6 +1,6 @@
 // The basket's payment page (/dashboard/checkout/:id): the orders it pays and their total beside one
 // card form, or the basket's paid or closed state.
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -8,8 +8,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
 import { useRuntimeConfig } from '../../lib/runtime-config';
+import { CardPaymentForm } from '../../payments/CardPaymentForm';
 import { CardPaymentProvider } from '../../payments/CardPaymentProvider';
-import { CheckoutCardForm } from './CheckoutCardForm';
 import { CheckoutSummary } from './CheckoutSummary';
 import { DashboardHeading } from './DashboardHeading';
 import type { CheckoutView } from './order-types';
@@ -82,11 +82,41 @@ function CheckoutState({ checkout, onPaid }: { checkout: CheckoutView; onPaid: (
   );
 }
 
+// The card form for the basket: one intent for the checkout's total, confirmed for every order at once.
 function ConfiguredCardPayment({ checkout, onPaid }: { checkout: CheckoutView; onPaid: (transactionId: string) => void }) {
   const config = useRuntimeConfig();
+  const utils = trpc.useUtils();
+  const intent = trpc.checkouts.intent.useMutation({
+    // A refusal means the basket changed (paid, or an order cancelled): show what it is now.
+    onError: () => void utils.checkouts.byId.invalidate({ id: checkout._id }),
+  });
+  const confirm = trpc.checkouts.confirm.useMutation();
+  const requestIntent = intent.mutate;
+  const request = useCallback(() => requestIntent({ id: checkout._id }), [requestIntent, checkout._id]);
+  const first = checkout.items[0];
+
+  async function confirmBasket(paymentIntentId: string) {
+    const paid = await confirm.mutateAsync({ id: checkout._id, transactionId: paymentIntentId });
+    void utils.checkouts.invalidate();
+    void utils.bookings.invalidate();
+    return paid.transaction ?? paymentIntentId;
+  }
+
   return (
     <CardPaymentProvider config={config.payments}>
-      <CheckoutCardForm checkout={checkout} onPaid={onPaid} />
+      <CardPaymentForm
+        amount={checkout.total}
+        intent={{
+          request,
+          key: checkout._id,
+          clientSecret: intent.data?.clientSecret,
+          isPending: intent.isPending,
+          error: intent.error,
+        }}
+        billing={{ name: first?.personName ?? '', email: first?.email ?? '' }}
+        confirm={confirmBasket}
+        onPaid={onPaid}
+      />
     </CardPaymentProvider>
   );
 }

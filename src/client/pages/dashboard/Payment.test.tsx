@@ -2,34 +2,17 @@
 // a good card marks the order paid and shows the success message with the transaction id.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
-import { callsTo, renderWithApi, type FakeProcedure } from '../../testing/api-test-harness';
+import { apiError, callsTo, renderWithApi, type FakeProcedure } from '../../testing/api-test-harness';
+import { cardDeclined, payWithCard, stubPaymentsEmulator } from '../../testing/card-payment-page';
 import { anOrder, aPaidOrder } from '../../testing/order-fixtures';
 import Payment from './Payment';
 
-const emulator = { mode: 'emulator', publishableKey: 'pk_test_emulator', apiBase: 'http://127.0.0.1:12111' } as const;
 const order = anOrder();
 const intent = { clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123', amount: order.price };
 
-let emulatorAnswer: { status: number; body: unknown };
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-beforeEach(() => {
-  emulatorAnswer = { status: 200, body: { id: 'pi_123', object: 'payment_intent', status: 'succeeded' } };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url === '/config.json'
-        ? json(200, { firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-sprocket' }, payments: emulator })
-        : json(emulatorAnswer.status, emulatorAnswer.body),
-    ),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const emulator = stubPaymentsEmulator('pi_123');
 
 function renderPayment(procedures: Record<string, FakeProcedure>) {
   return renderWithApi(<Payment />, {
@@ -37,15 +20,6 @@ function renderPayment(procedures: Record<string, FakeProcedure>) {
     routePath: '/dashboard/payment/:id',
     procedures: { 'bookings.byId': () => order, 'payments.createIntent': () => intent, ...procedures },
   });
-}
-
-async function payWithCard(number: string) {
-  const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
-  await user.type(screen.getByLabelText('CVC'), '123');
-  await waitFor(() => expect(screen.getByRole('button', { name: /^Pay/ })).toBeEnabled());
-  await user.click(screen.getByRole('button', { name: /^Pay/ }));
 }
 
 describe('Payment page', () => {
@@ -67,12 +41,7 @@ describe('Payment page', () => {
   });
 
   it('shows the card provider’s message for a declined card and does not mark the order paid', async () => {
-    emulatorAnswer = {
-      status: 402,
-      body: {
-        error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-      },
-    };
+    emulator.answer = cardDeclined;
     const { calls } = renderPayment({});
 
     await payWithCard('4000 0000 0000 0002');
@@ -90,6 +59,23 @@ describe('Payment page', () => {
     expect(await screen.findByText(messages.paymentSucceeded)).toBeInTheDocument();
     expect(screen.getByText('pi_123')).toBeInTheDocument();
     expect(callsTo(calls, 'bookings.markPaid')).toEqual([{ id: order._id, transactionId: 'pi_123' }]);
+  });
+
+  it('offers to try again when the intent request fails, and asks once more on the click', async () => {
+    let refuse = true;
+    const { calls } = renderPayment({
+      'payments.createIntent': () => {
+        if (refuse) throw apiError(503, 'The card provider is not answering.');
+        return intent;
+      },
+    });
+
+    expect(await screen.findByText('The card provider is not answering.')).toBeInTheDocument();
+    refuse = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Pay/ })).toBeEnabled());
+    expect(callsTo(calls, 'payments.createIntent')).toHaveLength(2);
   });
 
   it('shows an already paid order as paid, without the card form or a payment intent', async () => {

@@ -1,5 +1,5 @@
 // The payment page (/dashboard/payment/:id): the order's summary beside the card form, or its paid state.
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -7,8 +7,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
 import { useRuntimeConfig } from '../../lib/runtime-config';
+import { CardPaymentForm } from '../../payments/CardPaymentForm';
 import { CardPaymentProvider } from '../../payments/CardPaymentProvider';
-import { CardPaymentForm } from './CardPaymentForm';
 import { DashboardHeading } from './DashboardHeading';
 import type { Order } from './order-types';
 import { PaymentSucceeded } from './PaymentSucceeded';
@@ -68,11 +68,45 @@ function PaymentState({ order, onPaid }: { order: Order; onPaid: (transactionId:
   );
 }
 
+// The card form for one order: an intent for its price, confirmed by marking the order paid.
 function ConfiguredCardPayment({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   const config = useRuntimeConfig();
+  const utils = trpc.useUtils();
+  const intent = trpc.payments.createIntent.useMutation({
+    onError: () => void utils.bookings.byId.invalidate({ id: order._id }),
+  });
+  const markPaid = trpc.bookings.markPaid.useMutation();
+  const requestIntent = intent.mutate;
+  const request = useCallback(
+    () => requestIntent({ bookingId: order._id, price: order.price }),
+    [requestIntent, order._id, order.price],
+  );
+
+  async function confirmOrder(paymentIntentId: string) {
+    const paid = await markPaid.mutateAsync({ id: order._id, transactionId: paymentIntentId });
+    void utils.bookings.mine.invalidate();
+    void utils.checkouts.basket.invalidate();
+    void utils.bookings.byId.invalidate({ id: order._id });
+    return paid.transaction ?? paymentIntentId;
+  }
+
   return (
     <CardPaymentProvider config={config.payments}>
-      <CardPaymentForm order={order} onPaid={onPaid} />
+      <CardPaymentForm
+        amount={order.price}
+        intent={{
+          request,
+          // A new price is a new intent.
+          key: `${order._id}:${order.price}`,
+          clientSecret: intent.data?.clientSecret,
+          isPending: intent.isPending,
+          error: intent.error,
+          canRetry: true,
+        }}
+        billing={{ name: order.personName, email: order.email }}
+        confirm={confirmOrder}
+        onPaid={onPaid}
+      />
     </CardPaymentProvider>
   );
 }
