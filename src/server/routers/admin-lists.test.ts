@@ -8,6 +8,7 @@ import { orderStates, type BookingStatus, type OrderState } from '../../shared/b
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
 import { recordAudit } from '../services/audit';
+import { everyPage } from '../testing/keyset-pages';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 let shop: TestShop;
@@ -74,17 +75,6 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** Every page of a list, following nextCursor. */
-async function walk<T>(pageAt: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>): Promise<T[][]> {
-  const pages: T[][] = [];
-  for (let cursor: string | undefined; ;) {
-    const page = await pageAt(cursor);
-    pages.push(page.items);
-    if (!page.nextCursor) return pages;
-    cursor = page.nextCursor;
-  }
-}
-
 const newestFirst = (rows: Made[]) => rows.map((row) => row.orderNumber).sort((a, b) => b - a);
 
 describe('bookings.all filtered and searched', () => {
@@ -131,7 +121,7 @@ describe('bookings.all filtered and searched', () => {
   });
 
   it.each(['newest', 'oldest'] as const)('pages through a search %s first without repeating or skipping', async (sort) => {
-    const pages = await walk((cursor) => shop.caller(admin.user).bookings.all({ q: tag, sort, limit: 3, cursor }));
+    const pages = await everyPage((cursor) => shop.caller(admin.user).bookings.all({ q: tag, sort, limit: 3, cursor }));
     expect(pages.every((page) => page.length <= 3)).toBe(true);
     const numbers = pages.flat().map((order) => order.orderNumber);
     const expected = newestFirst(made);
@@ -139,7 +129,9 @@ describe('bookings.all filtered and searched', () => {
   });
 
   it('pages through a state without repeating or skipping', async () => {
-    const pages = await walk((cursor) => shop.caller(admin.user).bookings.all({ status: 'paid', sort: 'oldest', limit: 1, cursor }));
+    const pages = await everyPage((cursor) =>
+      shop.caller(admin.user).bookings.all({ status: 'paid', sort: 'oldest', limit: 1, cursor }),
+    );
     const numbers = pages.flat().map((order) => order.orderNumber);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
@@ -221,7 +213,7 @@ describe('users.list searched', () => {
 
   it('pages through a search in sign-up order without repeating or skipping', async () => {
     const all = await shop.caller(admin.user).users.list({ q: tag, limit: 100 });
-    const pages = await walk((cursor) => shop.caller(admin.user).users.list({ q: tag, limit: 1, cursor }));
+    const pages = await everyPage((cursor) => shop.caller(admin.user).users.list({ q: tag, limit: 1, cursor }));
     expect(pages.flat()).toEqual(all.items);
     expect(all.items.length).toBeGreaterThanOrEqual(3);
   });
@@ -254,7 +246,7 @@ describe('users.auditLog searched', () => {
 
   it('pages through a search newest first without repeating or skipping', async () => {
     for (let i = 0; i < 5; i++) await recordAudit(shop.database.db, admin.user, 'part.edit', `${tag} page ${i}`);
-    const pages = await walk((cursor) => shop.caller(admin.user).users.auditLog({ q: `${tag} page`, limit: 2, cursor }));
+    const pages = await everyPage((cursor) => shop.caller(admin.user).users.auditLog({ q: `${tag} page`, limit: 2, cursor }));
     expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
     expect(pages.flat().map((event) => event.subject)).toEqual([4, 3, 2, 1, 0].map((i) => `${tag} page ${i}`));
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { recordAudit } from '../services/audit';
+import { everyPage } from '../testing/keyset-pages';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 let shop: TestShop;
@@ -15,22 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** Every page of a list, following nextCursor. */
-async function walk<T>(pageAt: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>): Promise<T[][]> {
-  const pages: T[][] = [];
-  for (let cursor: string | undefined; ;) {
-    const page = await pageAt(cursor);
-    pages.push(page.items);
-    if (!page.nextCursor) return pages;
-    cursor = page.nextCursor;
-  }
-}
-
 describe('users.list pages', () => {
   it('returns every listed user once, in sign-up order, a page at a time', async () => {
     const created = [];
     for (let i = 0; i < 5; i++) created.push(await shop.createUser());
-    const pages = await walk((cursor) => shop.caller(admin.user).users.list({ limit: 2, cursor }));
+    const pages = await everyPage((cursor) => shop.caller(admin.user).users.list({ limit: 2, cursor }));
 
     expect(pages.every((page) => page.length <= 2)).toBe(true);
     const emails = pages.flat().map((user) => user.email);
@@ -65,7 +55,7 @@ describe('users.list pages', () => {
 describe('users.auditLog pages', () => {
   it('returns every action once, newest first, a page at a time', async () => {
     for (let i = 0; i < 5; i++) await recordAudit(shop.database.db, admin.user, 'order.ship', `order ${i}`);
-    const pages = await walk((cursor) => shop.caller(admin.user).users.auditLog({ limit: 2, cursor }));
+    const pages = await everyPage((cursor) => shop.caller(admin.user).users.auditLog({ limit: 2, cursor }));
 
     expect(pages.every((page) => page.length <= 2)).toBe(true);
     expect(
