@@ -89,6 +89,11 @@ describe('Overview', () => {
       }),
     ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Bookings and paid revenue per day, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Day', 'Bookings', 'Booked', 'Payments', 'Paid']);
     const [, newest, older] = within(table).getAllByRole('row');
     expect(
       within(newest!)

@@ -33,26 +33,10 @@ export default function Overview() {
             Days run midnight to midnight in the shop’s time zone, {overview.data.timeZone}.
           </p>
           <dl className="grid grid-cols-2 gap-3 sm:gap-4">
-            <OverviewFigure
-              label="Booked today"
-              value={formatDollars(overview.data.bookings.today.total)}
-              detail={orders(overview.data.bookings.today.count)}
-            />
-            <OverviewFigure
-              label="Booked this month"
-              value={formatDollars(overview.data.bookings.month.total)}
-              detail={orders(overview.data.bookings.month.count)}
-            />
-            <OverviewFigure
-              label="Paid today"
-              value={formatDollars(overview.data.paid.today.total)}
-              detail={orders(overview.data.paid.today.count)}
-            />
-            <OverviewFigure
-              label="Paid this month"
-              value={formatDollars(overview.data.paid.month.total)}
-              detail={orders(overview.data.paid.month.count)}
-            />
+            <OrdersFigure label="Booked today" sum={overview.data.bookings.today} />
+            <OrdersFigure label="Booked this month" sum={overview.data.bookings.month} />
+            <OrdersFigure label="Paid today" sum={overview.data.paid.today} />
+            <OrdersFigure label="Paid this month" sum={overview.data.paid.month} />
             <OverviewFigure
               wide
               label="Unpaid holds"
@@ -95,4 +79,9 @@ export default function Overview() {
       )}
     </section>
   );
+}
+
+/** A figure that is a sum of orders: the amount, and how many orders make it. */
+function OrdersFigure({ label, sum }: { label: string; sum: { total: number; count: number } }) {
+  return <OverviewFigure label={label} value={formatDollars(sum.total)} detail={orders(sum.count)} />;
 }

@@ -6,6 +6,14 @@ import type { RouterOutputs } from '../../lib/trpc';
 
 type Day = RouterOutputs['overview']['summary']['days'][number];
 
+/** A day's figures, in column order: one list, so a heading always stands over its own figure. */
+const figures: { heading: string; of: (day: Day) => string | number }[] = [
+  { heading: 'Bookings', of: (day) => day.bookings.count },
+  { heading: 'Booked', of: (day) => formatDollars(day.bookings.total) },
+  { heading: 'Payments', of: (day) => day.paid.count },
+  { heading: 'Paid', of: (day) => formatDollars(day.paid.total) },
+];
+
 export function OverviewDaysTable({ days }: { days: Day[] }) {
   return (
     <details className="rounded-box border border-base-300 bg-base-100">
@@ -16,18 +24,11 @@ export function OverviewDaysTable({ days }: { days: Day[] }) {
           <thead>
             <tr>
               <th scope="col">Day</th>
-              <th scope="col" className="text-right">
-                Bookings
-              </th>
-              <th scope="col" className="text-right">
-                Booked
-              </th>
-              <th scope="col" className="text-right">
-                Payments
-              </th>
-              <th scope="col" className="text-right">
-                Paid
-              </th>
+              {figures.map(({ heading }) => (
+                <th key={heading} scope="col" className="text-right">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -36,10 +37,11 @@ export function OverviewDaysTable({ days }: { days: Day[] }) {
                 <th scope="row" className="font-normal whitespace-nowrap">
                   <time dateTime={day.day}>{formatDay(day.day)}</time>
                 </th>
-                <td className="text-right tabular-nums">{day.bookings.count}</td>
-                <td className="text-right tabular-nums">{formatDollars(day.bookings.total)}</td>
-                <td className="text-right tabular-nums">{day.paid.count}</td>
-                <td className="text-right tabular-nums">{formatDollars(day.paid.total)}</td>
+                {figures.map(({ heading, of }) => (
+                  <td key={heading} className="text-right tabular-nums">
+                    {of(day)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
