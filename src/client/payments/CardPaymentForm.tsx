@@ -8,7 +8,7 @@ import { CardFields } from './CardFields';
 import { useConfirmCard } from './useConfirmCard';
 
 /** The page's PaymentIntent request, as its mutation reports it. */
-export interface CardPaymentIntent {
+interface CardPaymentIntent {
   /** Sends the request; the form sends it once per `key` (React's development double-mount must not send two). */
   request: () => void;
   key: string;

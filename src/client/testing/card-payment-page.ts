@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 const emulator = { mode: 'emulator', publishableKey: 'pk_test_emulator', apiBase: 'http://127.0.0.1:12111' } as const;
 
-export interface EmulatorAnswer {
+interface EmulatorAnswer {
   status: number;
   body: unknown;
 }
