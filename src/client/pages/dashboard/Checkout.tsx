@@ -13,8 +13,7 @@ import { CardPaymentProvider } from '../../payments/CardPaymentProvider';
 import { CheckoutSummary } from './CheckoutSummary';
 import { DashboardHeading } from './DashboardHeading';
 import type { CheckoutView } from './order-types';
-import { PaymentSucceeded } from './PaymentSucceeded';
-import { TransactionId } from './TransactionId';
+import { AlreadyPaid, PaymentSucceeded } from './PaymentSucceeded';
 
 export default function Checkout() {
   const { id = '' } = useParams();
@@ -56,16 +55,7 @@ function BackToBasket() {
 
 function CheckoutState({ checkout, onPaid }: { checkout: CheckoutView; onPaid: (transactionId: string) => void }) {
   if (checkout.status === 'paid') {
-    return (
-      <div role="status" className="flex flex-col gap-2">
-        <p className="text-lg font-semibold text-success">{messages.checkoutPaid}</p>
-        {checkout.transaction ? (
-          <p className="text-sm">
-            Transaction id: <TransactionId id={checkout.transaction} hasVisibleLabel />
-          </p>
-        ) : null}
-      </div>
-    );
+    return <AlreadyPaid message={messages.checkoutPaid} transaction={checkout.transaction} />;
   }
   if (checkout.status === 'closed') {
     return (

@@ -11,9 +11,8 @@ import { CardPaymentForm } from '../../payments/CardPaymentForm';
 import { CardPaymentProvider } from '../../payments/CardPaymentProvider';
 import { DashboardHeading } from './DashboardHeading';
 import type { Order } from './order-types';
-import { PaymentSucceeded } from './PaymentSucceeded';
+import { AlreadyPaid, PaymentSucceeded } from './PaymentSucceeded';
 import { PaymentSummary } from './PaymentSummary';
-import { TransactionId } from './TransactionId';
 
 export default function Payment() {
   const { id = '' } = useParams();
@@ -49,16 +48,7 @@ export default function Payment() {
 
 function PaymentState({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
   if (order.paid) {
-    return (
-      <div role="status" className="flex flex-col gap-2">
-        <p className="text-lg font-semibold text-success">This order is paid.</p>
-        {order.transaction ? (
-          <p className="text-sm">
-            Transaction id: <TransactionId id={order.transaction} hasVisibleLabel />
-          </p>
-        ) : null}
-      </div>
-    );
+    return <AlreadyPaid message="This order is paid." transaction={order.transaction} />;
   }
   if (order.status === 'cancelled') return <p className="font-medium">{messages.orderCancelled}</p>;
   return (
