@@ -1,8 +1,9 @@
 // Refunding a booking in full, whoever asks: an admin (a paid or shipped order), or the shop itself
-// (a payment that arrived after its booking was cancelled). One PaymentIntent may pay several
-// bookings, so a booking's refund is its own total against the intent, keyed by the booking
-// (docs/decisions/0022-full-refunds-per-booking.md). A booking is marked refunded once, by the
-// provider's answer or its refund webhook, whichever comes first, and only for a refund the
+// (a payment that arrived after its booking was cancelled); and the shop's whole refund of a
+// payment no order can take (a closed basket's, a booking's second). One PaymentIntent may pay
+// several bookings, so a booking's refund is its own total against the intent, keyed by the
+// booking (docs/decisions/0022-full-refunds-per-booking.md). A booking is marked refunded once, by
+// the provider's answer or its refund webhook, whichever comes first, and only for a refund the
 // provider says succeeded.
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
