@@ -4,14 +4,12 @@
 // recorded, audited as the shop and counted; while the provider is away the webhook answers 503
 // and the provider's retry refunds it.
 import { and, eq, inArray } from 'drizzle-orm';
-import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { buildApp } from '../app';
 import { auditEvents, bookings, checkouts, emailOutbox, returnedPayments } from '../db/schema';
-import { createStripeGateway } from '../payments/stripe-gateway';
 import { handlePaymentEvent, intentForBooking } from '../services/payment-service';
 import {
+  appWithPayments,
   bookPart,
   bookingRow,
   deliverWebhook,
@@ -20,9 +18,9 @@ import {
   providerIntent,
   recordedEvent,
   stripeFor,
+  unreachablePayments,
   type OpenedIntent,
 } from '../testing/payments';
-import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 let shop: TestShop;
@@ -103,26 +101,6 @@ async function expectKept(bookingId: string) {
   });
 }
 
-/** The server's gateway pointed at a port nobody listens on. */
-async function providerAway() {
-  return createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
-}
-
-/** The shop's app with the provider away. */
-async function appWithProviderAway() {
-  const app = await buildApp(
-    { ...shop.deps, payments: await providerAway() },
-    {
-      ping: shop.database.ping,
-      runtimeConfig: {
-        firebase: TEST_FIREBASE_WEB_CONFIG,
-        payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: shop.payments.url },
-      },
-    },
-  );
-  return app;
-}
-
 describe('a basket paid after one of its orders was cancelled', () => {
   /** The cancel raced the card: the basket's intent succeeded, then the order was cancelled and the basket closed. */
   async function basketPaidAfterCancel() {
@@ -178,7 +156,7 @@ describe('a basket paid after one of its orders was cancelled', () => {
   it('is answered 503 while the provider is away, remembered by nobody, and refunded on the retry', async () => {
     const { second, checkoutId, intent } = await basketPaidAfterCancel();
     const event = await succeededEvent(intent.id);
-    const app = await appWithProviderAway();
+    const app = await appWithPayments(shop, await unreachablePayments());
 
     try {
       const response = await deliverWebhook({ ...shop, app }, event);
@@ -306,7 +284,7 @@ describe('one order paid in a basket in one window and alone in another', () => 
     await shop.caller(customer.user).checkouts.confirm({ id: basket.checkoutId, transactionId: basket.intent.id });
     const event = await succeededEvent(alone.id);
     const view = await shop.deps.payments.retrieveIntent(alone.id);
-    const away = await providerAway();
+    const away = await unreachablePayments();
 
     await expect(
       handlePaymentEvent(shop.database.db, away, shop.deps.metrics, { id: event.id, type: event.type, intent: view, refund: null }),
