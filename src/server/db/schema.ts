@@ -274,6 +274,30 @@ export const checkoutBookings = pgTable(
   (t) => [primaryKey({ columns: [t.checkoutId, t.bookingId] }), index('checkout_bookings_booking').on(t.bookingId)],
 );
 
+/**
+ * Payments the shop gave back whole because no order could take them: a basket's payment that
+ * arrived after the basket closed, or a booking's own payment arriving after another payment (its
+ * basket's) had paid it. One row per intent, so a refund is recorded, audited and counted once
+ * however many events tell of it (docs/decisions/0022).
+ */
+export const returnedPayments = pgTable(
+  'returned_payments',
+  {
+    paymentIntentId: text('payment_intent_id').primaryKey(),
+    refundId: text('refund_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The closed basket the payment was for, or null when it was a booking's own payment. */
+    checkoutId: uuid('checkout_id').references(() => checkouts.id),
+    /** The booking already paid otherwise, or null when the payment was a basket's. */
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    returnedAt: timestamp('returned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('returned_payments_amount_not_negative', sql`${t.amountCents} >= 0`),
+    check('returned_payments_one_order', sql`(${t.checkoutId} is null) <> (${t.bookingId} is null)`),
+  ],
+);
+
 /** Provider events already handled, so a repeated webhook delivery changes nothing. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),

@@ -1,6 +1,7 @@
 // POST /webhooks/stripe: the provider's signed events. The signature is checked over the raw
 // body before anything else; a bad one changes nothing and gets 400. An event whose effect cannot be
-// made now (a late payment's refund while the provider is away) gets 503, so the provider retries it.
+// made now (refunding a payment no order can take while the provider is away) gets 503, so the
+// provider retries it.
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
@@ -30,25 +31,28 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
     try {
       // An intent names either one booking or a basket checkout in its metadata.
       outcome = event.intent?.checkoutId
-        ? await handleCheckoutEvent(db, event)
+        ? await handleCheckoutEvent(db, payments, metrics, event)
         : await handlePaymentEvent(db, payments, metrics, event);
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
       metrics.paymentEvent(event.type, 'failed');
       request.log.error(
         { eventId: event.id, intentId: event.intent?.id, err: error },
-        'could not refund a payment for a cancelled booking',
+        'could not refund a payment that no order can take',
       );
       return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', error.message));
     }
     metrics.paymentEvent(event.type, outcome);
-    if (outcome === 'refund_refused' || outcome === 'needs_refund') {
+    if (outcome === 'refund_refused') {
       request.log.error(
         { eventId: event.id, intentId: event.intent?.id },
-        'a payment succeeded for a cancelled booking or a closed basket and was not refunded: refund it by hand',
+        'a payment succeeded for an order that cannot take it and the provider refused its refund: look at it by hand',
       );
     } else if (outcome === 'refunded_automatically') {
-      request.log.warn({ eventId: event.id, intentId: event.intent?.id }, 'a payment succeeded for a cancelled booking: refunded it');
+      request.log.warn(
+        { eventId: event.id, intentId: event.intent?.id },
+        'a payment succeeded for a cancelled booking, a booking already paid or a closed basket: refunded it',
+      );
     } else {
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
     }

@@ -19,8 +19,9 @@ export interface Metrics {
   /** A signed payment event from the provider and what it changed (services/payment-service.ts). */
   paymentEvent: (type: string, outcome: string) => void;
   /**
-   * One booking marked refunded, counted once however many answers tell of it: `admin` (an admin's
-   * refund) or `automatic` (a payment that arrived after its booking was cancelled).
+   * One refund, counted once however many answers tell of it: `admin` (an admin's refund of a
+   * booking) or `automatic` (a payment that arrived for a cancelled booking, a booking already paid
+   * by another payment, or a closed basket, given back whole).
    */
   refunded: (source: RefundSource, cents: number) => void;
 }
@@ -75,14 +76,14 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   };
   const paymentEvents = new Counter({
     name: `${PREFIX}payment_events_total`,
-    help: 'Signed payment events from the provider by type and outcome (refunded_automatically: paid for a cancelled booking, and refunded)',
+    help: 'Signed payment events from the provider by type and outcome (refunded_automatically: paid for an order that could not take it, and refunded)',
     labelNames: ['type', 'outcome'] as const,
     registers: [registry],
   });
 
   const refunds = new Counter({
     name: `${PREFIX}refunds_total`,
-    help: 'Bookings refunded, by source: admin, or automatic (a payment that arrived after its booking was cancelled)',
+    help: 'Refunds made, by source: admin (one booking), or automatic (a payment that arrived for a cancelled booking, a booking already paid, or a closed basket)',
     labelNames: ['source'] as const,
     registers: [registry],
   });

@@ -26,6 +26,9 @@ export interface RefundView {
   bookingId: string | null;
 }
 
+/** What an unkept payment was for: a basket that closed, or a booking that another payment paid. */
+type WholeRefundOf = { checkoutId: string } | { secondPaymentOfBookingId: string };
+
 export interface PaymentEvent {
   id: string;
   type: string;
@@ -63,6 +66,13 @@ export interface PaymentsGateway {
    * the provider refuses it.
    */
   refundPayment: (request: { bookingId: string; paymentIntentId: string; amountCents: number }) => Promise<RefundView>;
+  /**
+   * Refunds the whole of a succeeded intent that paid for nothing the shop keeps, once: a basket's
+   * (keyed and named by its checkout) or a booking's own intent whose booking was paid otherwise
+   * (keyed by the intent, never the booking, whose key stays free for refunding the payment it
+   * kept). Throws RefundRefusedError when the provider refuses it.
+   */
+  refundWholeIntent: (request: { paymentIntentId: string; amountCents: number; paidFor: WholeRefundOf }) => Promise<RefundView>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError otherwise. */
   parseWebhook: (rawBody: Buffer, signature: string | undefined) => PaymentEvent;
 }

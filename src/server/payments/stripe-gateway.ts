@@ -27,6 +27,19 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
     telemetry: false,
   });
 
+  const createRefund = (params: Stripe.RefundCreateParams, idempotencyKey: string): Promise<RefundView> =>
+    unavailableOnNetworkError(async () => {
+      try {
+        return toRefundView(await stripe.refunds.create(params, { idempotencyKey }));
+      } catch (error) {
+        // An idempotency error is the same key with other parameters: a refund this payment cannot have.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeIdempotencyError) {
+          throw new RefundRefusedError(error.message, { cause: error });
+        }
+        throw error;
+      }
+    });
+
   return {
     createIntent: ({ bookingId, amountCents, currency, email, replacing }) =>
       unavailableOnNetworkError(async () =>
@@ -70,22 +83,23 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
       }),
     cancelIntent: (id) => unavailableOnNetworkError(async () => toView(await stripe.paymentIntents.cancel(id))),
     refundPayment: ({ bookingId, paymentIntentId, amountCents }) =>
-      unavailableOnNetworkError(async () => {
-        try {
-          const refund = await stripe.refunds.create(
-            { payment_intent: paymentIntentId, amount: amountCents, metadata: { bookingId } },
-            // One refund per booking, whoever asks and however often.
-            { idempotencyKey: `refund-${bookingId}` },
-          );
-          return toRefundView(refund);
-        } catch (error) {
-          // An idempotency error is the same key with other parameters: a refund this booking cannot have.
-          if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeIdempotencyError) {
-            throw new RefundRefusedError(error.message, { cause: error });
-          }
-          throw error;
-        }
-      }),
+      // One refund per booking, whoever asks and however often.
+      createRefund({ payment_intent: paymentIntentId, amount: amountCents, metadata: { bookingId } }, `refund-${bookingId}`),
+    refundWholeIntent: ({ paymentIntentId, amountCents, paidFor }) =>
+      // The metadata never says bookingId here: the refund is of no booking's own payment.
+      'checkoutId' in paidFor
+        ? createRefund(
+            { payment_intent: paymentIntentId, amount: amountCents, metadata: { checkoutId: paidFor.checkoutId } },
+            `refund-checkout-${paidFor.checkoutId}`,
+          )
+        : createRefund(
+            {
+              payment_intent: paymentIntentId,
+              amount: amountCents,
+              metadata: { secondPaymentOfBookingId: paidFor.secondPaymentOfBookingId },
+            },
+            `refund-intent-${paymentIntentId}`,
+          ),
     parseWebhook: (rawBody, signature) => {
       let event: Stripe.Event;
       try {

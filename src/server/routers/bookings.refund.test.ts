@@ -3,15 +3,13 @@
 // refunded, a booking marked refunded exactly once however the answers race, and nothing changed
 // while the provider is away.
 import { and, eq } from 'drizzle-orm';
-import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { buildApp } from '../app';
 import { auditEvents, bookings, emailOutbox } from '../db/schema';
-import { createStripeGateway } from '../payments/stripe-gateway';
 import { handlePaymentEvent } from '../services/payment-service';
 import { stockOf } from '../testing/booking-load';
 import {
+  appWithPayments,
   bookPart,
   bookingRow,
   deliverWebhook,
@@ -22,8 +20,8 @@ import {
   providerIntent,
   recordedEvent,
   stripeFor,
+  unreachablePayments,
 } from '../testing/payments';
-import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { createCaller } from '.';
 
@@ -157,8 +155,7 @@ describe('bookings.refund', () => {
   it('answers 503 with a clear sentence, and changes nothing, while the provider cannot be reached', async () => {
     const { booking, toolId } = await paidBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
-    const away = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
-    const caller = createCaller({ deps: { ...shop.deps, payments: away }, user: admin.user, session: 'valid' });
+    const caller = createCaller({ deps: { ...shop.deps, payments: await unreachablePayments() }, user: admin.user, session: 'valid' });
 
     await expect(caller.bookings.refund({ id: booking._id })).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
@@ -355,17 +352,7 @@ describe('a payment that arrives after its booking was cancelled', () => {
   it('is answered 503 by the webhook while the provider is away, for the provider to send again', async () => {
     const { booking, succeeded } = await paidAfterCancel();
     const event = eventFor('payment_intent.succeeded', succeeded);
-    const away = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
-    const outage = await buildApp(
-      { ...shop.deps, payments: away },
-      {
-        ping: shop.database.ping,
-        runtimeConfig: {
-          firebase: TEST_FIREBASE_WEB_CONFIG,
-          payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: shop.payments.url },
-        },
-      },
-    );
+    const outage = await appWithPayments(shop, await unreachablePayments());
     try {
       const response = await deliverWebhook({ ...shop, app: outage }, event);
 
@@ -395,7 +382,7 @@ describe('a payment that arrives after its booking was cancelled', () => {
     const { booking, intent, succeeded } = await paidAfterCancel();
     const event = eventFor('payment_intent.succeeded', succeeded);
     const view = await shop.deps.payments.retrieveIntent(intent.id);
-    const away = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
+    const away = await unreachablePayments();
 
     await expect(
       handlePaymentEvent(shop.database.db, away, shop.deps.metrics, { id: event.id, type: event.type, intent: view, refund: null }),

@@ -12,10 +12,12 @@ import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/database';
 import { bookings, checkoutBookings, checkouts, paymentEvents } from '../db/schema';
+import type { Metrics } from '../metrics/metrics';
 import type { PaymentEvent, PaymentIntentView, PaymentsGateway } from '../payments/payments-gateway';
 import { bookingColumns, type BookingRow } from './booking-views';
 import { queueOrderEmail } from './email-outbox';
-import { settleSucceededIntent, type PaymentEventOutcome } from './payment-service';
+import { refundAfterEvent, settleSucceededIntent, type PaymentEventOutcome } from './payment-service';
+import { refundUnkeptPayment } from './refund-service';
 
 const checkoutColumns = {
   id: checkouts.id,
@@ -264,7 +266,7 @@ function intentMismatch(checkout: CheckoutRow, intent: PaymentIntentView): strin
  * order, as openCheckout locks them), each must still be unpaid, and all are marked paid with the
  * intent's id as their transaction id, each with its payment-received email queued. A repeat is a
  * no-op; an intent that does not match is refused and changes nothing; a checkout whose booking
- * was cancelled or paid otherwise is refused with CONFLICT (the money must be refunded).
+ * was cancelled or paid otherwise is refused with CONFLICT (the webhook refunds the money).
  */
 async function settleCheckout(db: Database, checkoutId: string, intent: PaymentIntentView): Promise<void> {
   await db.transaction(async (tx) => {
@@ -350,16 +352,22 @@ export async function confirmCheckout(
 /**
  * Handles a verified provider event about a checkout's intent once: the event id is recorded in
  * the same transaction as its effect. A failed payment changes nothing (the page shows the card's
- * message); money taken for a basket that can no longer be paid is 'needs_refund'.
+ * message); money taken for a basket that can no longer be paid is refunded whole after that
+ * transaction, as a cancelled booking's late payment is (payment-service.ts, refundAfterEvent).
  */
-export async function handleCheckoutEvent(db: Database, event: PaymentEvent): Promise<PaymentEventOutcome> {
+export async function handleCheckoutEvent(
+  db: Database,
+  payments: PaymentsGateway,
+  metrics: Pick<Metrics, 'refunded'>,
+  event: PaymentEvent,
+): Promise<PaymentEventOutcome> {
   const intent = event.intent;
   const checkoutId = intent?.checkoutId;
   if (!intent || !checkoutId) return 'ignored';
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return 'ignored';
   // Metadata that is not one of our ids names no checkout (and must not reach the uuid column).
   const namesACheckout = idSchema.safeParse(checkoutId).success;
-  return db.transaction(async (tx) => {
+  const handled = await db.transaction(async (tx): Promise<PaymentEventOutcome | { closed: string }> => {
     const [checkout] = namesACheckout ? await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.id, checkoutId)) : [];
     const [recorded] = await tx
       .insert(paymentEvents)
@@ -373,10 +381,12 @@ export async function handleCheckoutEvent(db: Database, event: PaymentEvent): Pr
       await settleCheckout(tx, checkout.id, intent);
       return 'handled';
     } catch (error) {
-      if (error instanceof TRPCError && error.message === messages.checkoutClosed) return 'needs_refund';
+      if (error instanceof TRPCError && error.message === messages.checkoutClosed) return { closed: checkout.id };
       // An intent that does not match the checkout changes nothing, as for a booking.
       if (error instanceof TRPCError && error.code === 'BAD_REQUEST') return 'handled';
       throw error;
     }
   });
+  if (typeof handled === 'string') return handled;
+  return refundAfterEvent(db, event, () => refundUnkeptPayment(db, payments, metrics, intent, { checkoutId: handled.closed }));
 }

@@ -1,5 +1,6 @@
 // Payment rules: one PaymentIntent per booking for the server's total, and a booking marked
-// paid only for a succeeded intent whose amount, currency and booking id match it.
+// paid only for a succeeded intent whose amount, currency and booking id match it. Money an intent
+// brings for a booking that cannot take it (cancelled, or paid by another intent) is refunded.
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import { idSchema } from '../../shared/common';
@@ -12,7 +13,7 @@ import type { PaymentEvent, PaymentIntentView, PaymentsGateway, RefundView } fro
 import { refuseUnlessUnpaid } from './booking-service';
 import { bookingColumns, type BookingRow } from './booking-views';
 import { queueOrderEmail } from './email-outbox';
-import { markLatePaymentRefunded, markRefunded, refundLatePayment } from './refund-service';
+import { markLatePaymentRefunded, markRefunded, refundLatePayment, refundUnkeptPayment } from './refund-service';
 
 /** The intent for an unpaid booking: the one already stored on it, or a new one. */
 export async function intentForBooking(db: Database, payments: PaymentsGateway, booking: BookingRow): Promise<PaymentIntentView> {
@@ -67,6 +68,19 @@ export async function settleSucceededIntent(db: Database, booking: BookingRow, i
   if (mismatch) {
     throw new TRPCError({ code: mismatch === messages.paymentNotSucceeded ? 'CONFLICT' : 'BAD_REQUEST', message: mismatch });
   }
+  const settled = await payBooking(db, booking, intent);
+  if ('paid' in settled) return settled.paid;
+  if ('cancelled' in settled) throw new TRPCError({ code: 'CONFLICT', message: messages.orderCancelled });
+  throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
+}
+
+/**
+ * What a matching succeeded intent did to its booking: paid it (now or before), or found it
+ * cancelled, or found it paid by another intent (a basket's, in the race of paying in two windows).
+ */
+type Settlement = { paid: BookingRow } | { cancelled: BookingRow } | { paidOtherwise: BookingRow };
+
+async function payBooking(db: Database, booking: BookingRow, intent: PaymentIntentView): Promise<Settlement> {
   const paid = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(bookings)
@@ -76,11 +90,12 @@ export async function settleSucceededIntent(db: Database, booking: BookingRow, i
     if (updated) await queueOrderEmail(tx, 'payment_received', updated);
     return updated;
   });
-  if (paid) return paid;
+  if (paid) return { paid };
   const [current] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
-  if (current && current.transactionId === intent.id) return current;
-  if (current?.status === 'cancelled') throw new TRPCError({ code: 'CONFLICT', message: messages.orderCancelled });
-  throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
+  if (!current) throw new Error(`Booking ${booking.id} is gone`);
+  if (current.transactionId === intent.id) return { paid: current };
+  if (current.status === 'cancelled') return { cancelled: current };
+  return { paidOtherwise: current };
 }
 
 /** The browser's claim that it paid: believed only after the provider confirms it. */
@@ -102,19 +117,16 @@ export async function markBookingPaid(
 
 /**
  * 'refunded': a refund event marked its booking refunded. 'refunded_automatically': money arrived
- * for a booking that was cancelled, and was refunded at once; 'refund_refused': the provider
- * refused that refund, and an operator must look. 'needs_refund': money arrived for a basket that
- * had closed; an operator must refund it.
+ * for an order that could not take it (a cancelled booking, a booking already paid by its basket,
+ * a basket that had closed), and was refunded at once; 'refund_refused': the provider refused that
+ * refund, and an operator must look.
  */
-export type PaymentEventOutcome =
-  'handled' | 'duplicate' | 'ignored' | 'refunded' | 'refunded_automatically' | 'refund_refused' | 'needs_refund';
+export type PaymentEventOutcome = 'handled' | 'duplicate' | 'ignored' | 'refunded' | 'refunded_automatically' | 'refund_refused';
 
 /**
  * Handles a verified provider event once: the event id is recorded in the same transaction
- * as its effect, so a repeated delivery changes nothing. A payment for a booking already cancelled
- * is refunded after that transaction; if the refund cannot be made, the event is forgotten again
- * and the error thrown, so the provider's retry of the event tries the refund again (the refund
- * is keyed by the booking, so it is made once however often it is tried).
+ * as its effect, so a repeated delivery changes nothing. A payment for a booking already cancelled,
+ * or already paid by another payment, is refunded after that transaction (refundAfterEvent).
  */
 export async function handlePaymentEvent(
   db: Database,
@@ -128,15 +140,15 @@ export async function handlePaymentEvent(
   const bookingId = intent.bookingId;
   // Metadata that is not one of our ids names no booking (and must not reach the uuid column).
   const namesABooking = idSchema.safeParse(bookingId).success;
-  const handled = await db.transaction(async (tx): Promise<PaymentEventOutcome | BookingRow> => {
+  const handled = await db.transaction(async (tx): Promise<PaymentEventOutcome | Exclude<Settlement, { paid: BookingRow }>> => {
     const booking = namesABooking ? await recordEvent(tx, event, bookingId) : await recordEvent(tx, event, null);
     if (booking === 'duplicate') return 'duplicate';
     if (!booking) return 'ignored';
     if (event.type === 'payment_intent.succeeded') {
       if (intentMismatch(booking, intent) !== null) return 'handled';
-      if (booking.status === 'cancelled') return booking;
-      await settleSucceededIntent(tx, booking, intent);
-      return 'handled';
+      if (booking.status === 'cancelled') return { cancelled: booking };
+      const settled = await payBooking(tx, booking, intent);
+      return 'paid' in settled ? 'handled' : settled;
     }
     await tx
       .update(bookings)
@@ -145,11 +157,28 @@ export async function handlePaymentEvent(
     return 'handled';
   });
   if (typeof handled === 'string') return handled;
+  return refundAfterEvent(db, event, () =>
+    'cancelled' in handled
+      ? refundLatePayment(db, payments, metrics, handled.cancelled, intent.id)
+      : refundUnkeptPayment(db, payments, metrics, intent, { paidOtherwise: handled.paidOtherwise }),
+  );
+}
+
+/**
+ * Refunds the money an event brought for an order that cannot take it, after the event's
+ * transaction. A refusal will not change on a retry (the payment was refunded by hand, say):
+ * 'refund_refused', for an operator. An outage will: the event is forgotten again and the error
+ * thrown, so the provider's retry of the event tries the refund again (the refund's idempotency key
+ * makes it once however often it is tried).
+ */
+export async function refundAfterEvent(
+  db: Database,
+  event: PaymentEvent,
+  refund: () => Promise<unknown>,
+): Promise<PaymentEventOutcome> {
   try {
-    await refundLatePayment(db, payments, metrics, handled, intent.id);
+    await refund();
   } catch (error) {
-    // A refusal will not change on a retry (the payment was refunded elsewhere, say): an operator
-    // must look. An outage will: forget the event so the provider's retry runs it again.
     if (error instanceof TRPCError && error.code === 'CONFLICT') return 'refund_refused';
     await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
     throw error;

@@ -1,17 +1,24 @@
 // Refunding a booking in full, whoever asks: an admin (a paid or shipped order), or the shop itself
-// (a payment that arrived after its booking was cancelled). One PaymentIntent may pay several
-// bookings, so a booking's refund is its own total against the intent, keyed by the booking
-// (docs/decisions/0022-full-refunds-per-booking.md). A booking is marked refunded once, by the
-// provider's answer or its refund webhook, whichever comes first, and only for a refund the
+// (a payment that arrived after its booking was cancelled); and the shop's whole refund of a
+// payment no order can take (a closed basket's, a booking's second). One PaymentIntent may pay
+// several bookings, so a booking's refund is its own total against the intent, keyed by the
+// booking (docs/decisions/0022-full-refunds-per-booking.md). A booking is marked refunded once, by
+// the provider's answer or its refund webhook, whichever comes first, and only for a refund the
 // provider says succeeded.
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import { centsToDollars, formatDollars } from '../../shared/money';
 import type { Database } from '../db/database';
-import { bookings, tools } from '../db/schema';
+import { bookings, returnedPayments, tools } from '../db/schema';
 import type { Metrics } from '../metrics/metrics';
-import { PaymentsUnavailableError, RefundRefusedError, type PaymentsGateway, type RefundView } from '../payments/payments-gateway';
+import {
+  PaymentsUnavailableError,
+  RefundRefusedError,
+  type PaymentIntentView,
+  type PaymentsGateway,
+  type RefundView,
+} from '../payments/payments-gateway';
 import { recordAudit } from './audit';
 import { bookingColumns, type BookingRow } from './booking-views';
 import { queueOrderEmail } from './email-outbox';
@@ -35,9 +42,14 @@ function refuseUnlessRefundable(booking: Pick<BookingRow, 'status'>): void {
 }
 
 /** The provider's refund of the booking's total; its failures as errors a person understands. */
-async function refundAtProvider(payments: PaymentsGateway, booking: BookingRow, paymentIntentId: string): Promise<RefundView> {
+function refundAtProvider(payments: PaymentsGateway, booking: BookingRow, paymentIntentId: string): Promise<RefundView> {
+  return askProvider(() => payments.refundPayment({ bookingId: booking.id, paymentIntentId, amountCents: booking.totalCents }));
+}
+
+/** A refund call whose failures become errors a person understands. */
+async function askProvider(refund: () => Promise<RefundView>): Promise<RefundView> {
   try {
-    return await payments.refundPayment({ bookingId: booking.id, paymentIntentId, amountCents: booking.totalCents });
+    return await refund();
   } catch (error) {
     // Not given as the cause: the procedures' error mapping would answer with the card payments' sentence.
     if (error instanceof PaymentsUnavailableError)
@@ -179,4 +191,54 @@ export async function markLatePaymentRefunded(
   }
   const [current] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
   return { booking: current ?? null, marked: false };
+}
+
+/** A payment no order can take: for a basket that closed, or for a booking another payment paid. */
+export type UnkeptPayment = { checkoutId: string } | { paidOtherwise: BookingRow };
+
+/**
+ * Money that arrived for an order that can no longer take it goes back whole at once: a basket's
+ * payment that came after the basket closed (one of its orders cancelled, expired or paid alone
+ * meanwhile), or a booking's own payment that came after its basket had paid it. The provider's
+ * refund is keyed by the checkout or the intent, so it is made once however often this runs; it
+ * is recorded once per intent, audited as the shop itself and counted. Nothing else changes: the
+ * basket's orders stay as they are, the booking stays paid by the payment it kept. Throws like
+ * refundBooking when the provider cannot refund.
+ */
+export async function refundUnkeptPayment(
+  db: Database,
+  payments: PaymentsGateway,
+  metrics: RefundRecorder,
+  intent: PaymentIntentView,
+  paidFor: UnkeptPayment,
+): Promise<void> {
+  const refund = await askProvider(() =>
+    payments.refundWholeIntent({
+      paymentIntentId: intent.id,
+      amountCents: intent.amountCents,
+      paidFor: 'checkoutId' in paidFor ? paidFor : { secondPaymentOfBookingId: paidFor.paidOtherwise.id },
+    }),
+  );
+  const amount = formatDollars(centsToDollars(refund.amountCents));
+  const subject =
+    'checkoutId' in paidFor
+      ? `basket ${paidFor.checkoutId} paid by ${intent.id} after it closed: ${amount} refunded as ${refund.id}`
+      : `${paidFor.paidOtherwise.toolName} for ${paidFor.paidOtherwise.email} (${paidFor.paidOtherwise.id}) paid again by ${intent.id}: ${amount} refunded as ${refund.id}`;
+  const recorded = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(returnedPayments)
+      .values({
+        paymentIntentId: intent.id,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+        checkoutId: 'checkoutId' in paidFor ? paidFor.checkoutId : null,
+        bookingId: 'checkoutId' in paidFor ? null : paidFor.paidOtherwise.id,
+      })
+      .onConflictDoNothing()
+      .returning({ paymentIntentId: returnedPayments.paymentIntentId });
+    if (!row) return false;
+    await recordAudit(tx, SYSTEM_ACTOR, 'order.refund', subject);
+    return true;
+  });
+  if (recorded) metrics.refunded('automatic', refund.amountCents);
 }

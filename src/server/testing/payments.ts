@@ -1,14 +1,19 @@
 // Helpers for the storefront's payment suites: book a part, open its PaymentIntent, pay it as the
 // browser does (a form post to the payments emulator), look at what the provider and the database
-// hold, and deliver webhook events signed exactly as Stripe signs them.
+// hold, deliver webhook events signed exactly as Stripe signs them, and take the provider away.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import getPort from 'get-port';
 import type Stripe from 'stripe';
 import { cardFields, confirmFromBrowser, futureExpiry, stripeClient } from '../../payments-emulator/testing/emulator';
 import type { StripeEvent } from '../../payments-emulator/webhooks';
+import { buildApp } from '../app';
 import { bookings, paymentEvents } from '../db/schema';
+import type { PaymentsGateway } from '../payments/payments-gateway';
+import { createStripeGateway } from '../payments/stripe-gateway';
 import type { BookingView } from '../services/booking-views';
-import { TEST_STRIPE_KEYS } from './test-keys';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from './test-keys';
 import type { TestShop, TestUser } from './test-shop';
 
 const GOOD_CARD = '4242424242424242';
@@ -172,4 +177,23 @@ export async function deliverWebhook(shop: TestShop, event: StripeEvent, deliver
     });
   }
   return shop.app.inject({ method: 'POST', url: '/webhooks/stripe', headers, payload: delivery.sentPayload ?? payload });
+}
+
+/** The server's gateway pointed at a port nobody listens on: the provider cannot be reached. */
+export async function unreachablePayments(): Promise<PaymentsGateway> {
+  return createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
+}
+
+/** The shop's app built again over the same database with another gateway; the caller closes it. */
+export function appWithPayments(shop: TestShop, payments: PaymentsGateway): Promise<FastifyInstance> {
+  return buildApp(
+    { ...shop.deps, payments },
+    {
+      ping: shop.database.ping,
+      runtimeConfig: {
+        firebase: TEST_FIREBASE_WEB_CONFIG,
+        payments: { mode: 'emulator', publishableKey: TEST_STRIPE_KEYS.publishableKey, apiBase: shop.payments.url },
+      },
+    },
+  );
 }
