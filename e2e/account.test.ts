@@ -10,6 +10,7 @@ import {
   expectPath,
   expectText,
   expectToast,
+  loginLink,
   navbar,
   openFromSidebar,
   productCard,
@@ -86,8 +87,13 @@ describe('editing the profile', () => {
 
     // The shop's name holds after signing in again, and the booking modal is filled in.
     await signOutButton(page).click();
-    await signInInBrowser(page, person);
+    // Signing out on the profile asks to sign in again, and signing in comes back to the profile.
+    await see(loginLink(page));
+    await expectPath(page, '/login');
+    await submitLogin(page, person);
+    await expectPath(page, '/dashboard/profile');
     await see(navbar(page).getByRole('link', { name: 'Edda Rider', exact: true }));
+    await page.goto('/home');
     const card = await productCard(page, part.name);
     await card.getByRole('button', { name: 'Book Now' }).click();
     const modal = await see(page.getByRole('dialog', { name: `Book ${part.name}` }));
