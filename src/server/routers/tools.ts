@@ -1,12 +1,13 @@
 // Parts (tools): the public catalogue and its search, and for admins adding, editing, hiding and
 // retiring parts.
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { idSchema, pageInputSchema, type Page } from '../../shared/common';
 import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
 import { createToolSchema, editToolSchema, searchToolsSchema, setToolHiddenSchema } from '../../shared/tools';
 import { z } from 'zod';
+import { preparedFor } from '../db/prepared';
 import { tools } from '../db/schema';
 import { recordAudit } from '../services/audit';
 import { searchCatalogue } from '../services/catalogue-search';
@@ -28,6 +29,15 @@ import { adminProcedure, adminWriteProcedure, ConflictWithCurrent, router, share
 const STOCK_FRESHNESS_MS = 1_000;
 /** The catalogue shows stock: another process's booking shows within STOCK_FRESHNESS_MS. */
 const catalogueFreshness = { tables: ['tools'], maxAgeMs: STOCK_FRESHNESS_MS };
+
+/** A part's page: read on every visit the read cache has not kept, so planned once per connection. */
+const listedPartById = preparedFor((db) =>
+  db
+    .select(toolColumns)
+    .from(tools)
+    .where(and(eq(tools.id, sql.placeholder('id')), listed))
+    .prepare('listed_part_by_id'),
+);
 
 export const toolsRouter = router({
   list: sharedRead(pageInputSchema.prefault({}), catalogueFreshness).query(async ({ ctx, input }): Promise<Page<ToolView>> => {
@@ -51,10 +61,7 @@ export const toolsRouter = router({
   ),
 
   byId: sharedRead(z.object({ id: idSchema }), catalogueFreshness).query(async ({ ctx, input }) => {
-    const [row] = await ctx.deps.db
-      .select(toolColumns)
-      .from(tools)
-      .where(and(eq(tools.id, input.id), listed));
+    const [row] = await listedPartById(ctx.deps.db).execute({ id: input.id });
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
     return toToolView(row);
   }),
