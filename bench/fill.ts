@@ -1,5 +1,5 @@
 // Fills a migrated database for the benchmark: the demo catalogue and reviews, customers with
-// orders, parts with deep stock to book, one part whose small stock 50 connections fight over,
+// orders, parts with deep stock to book, parts whose pages are read uncached, one part whose small stock 50 connections fight over,
 // reviews of one part, a thousand admin actions, and, for the scale scenario, 100,000 parts,
 // 1,000,000 reviews (about ten a part), 1,000,000 bookings, 100,000 users and 1,000,000 admin
 // actions made with generate_series inside the database.
@@ -14,6 +14,8 @@ export interface Filled {
   /** Customers who book: many, as the booking rate limit is per customer. */
   bookerIds: string[];
   bookablePartIds: string[];
+  /** Parts whose pages are read in turn, more of them than the read cache keeps: every read loads. */
+  pagePartIds: string[];
   hotPartId: string;
   hotStock: number;
 }
@@ -22,6 +24,8 @@ const CUSTOMERS = 50;
 const BOOKERS = 5_000;
 const ORDERS_PER_CUSTOMER = 20;
 const BOOKABLE_PARTS = 200;
+/** Twice the read cache's 2,000 entries, so a part's page read in turn is never still kept. */
+const PAGE_PARTS = 4_000;
 const HOT_STOCK = 500;
 /** Reviews of the first bookable part, whose page the part-page scenarios load. */
 const PART_REVIEWS = 30;
@@ -58,6 +62,9 @@ export async function fillDemoScale(db: Database): Promise<Filled> {
     )
     .returning({ id: tools.id, name: tools.name });
   await db.insert(tools).values({ ...benchPart, name: 'Bench hot part', available: HOT_STOCK });
+  await db
+    .insert(tools)
+    .values(Array.from({ length: PAGE_PARTS }, (_, index) => ({ ...benchPart, name: `Bench page part ${index}`, available: 100 })));
   await db.insert(reviews).values(
     Array.from({ length: PART_REVIEWS }, (_, index) => ({
       toolId: bookable[0]!.id,
@@ -106,6 +113,7 @@ export async function findFill(db: Database): Promise<Filled> {
   const customers = await db.select({ id: users.id }).from(users).where(like(users.email, 'bench-%')).orderBy(asc(users.email));
   const bookers = await db.select({ id: users.id }).from(users).where(like(users.email, 'booker-%'));
   const bookable = await db.select({ id: tools.id }).from(tools).where(like(tools.name, 'Bench part %')).orderBy(asc(tools.seq));
+  const pages = await db.select({ id: tools.id }).from(tools).where(like(tools.name, 'Bench page part %')).orderBy(asc(tools.seq));
   const [hot] = await db.select({ id: tools.id }).from(tools).where(eq(tools.name, 'Bench hot part'));
   if (!admin || !hot) throw new Error('the benchmark data is missing: run fillDemoScale first');
   return {
@@ -113,6 +121,7 @@ export async function findFill(db: Database): Promise<Filled> {
     customerIds: customers.map((customer) => customer.id),
     bookerIds: bookers.map((booker) => booker.id),
     bookablePartIds: bookable.map((part) => part.id),
+    pagePartIds: pages.map((part) => part.id),
     hotPartId: hot.id,
     hotStock: HOT_STOCK,
   };

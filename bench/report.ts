@@ -17,6 +17,8 @@ export interface ScenarioResult {
   versusDemo?: { rps: number; p50: number; p99: number };
   target?: Target;
   check?: { accepted: number; refused: number; stockLeft: number; ok: boolean };
+  /** For scenarios that must not be answered from memory: the read cache's counts during the load. */
+  readCache?: { hits: number; misses: number };
 }
 
 export interface DatabaseRun {
@@ -62,7 +64,9 @@ function rows(report: BenchReport): Row[] {
         versus ? `${fixed(versus.p99, 2)} of demo` : result.ratios ? fixed(result.ratios.p99, 1) : '—',
         result.check
           ? `${result.errors} (${result.check.accepted} sold of ${result.check.accepted + result.check.stockLeft}, ${result.check.refused} × 409)`
-          : String(result.errors),
+          : result.readCache
+            ? `${result.errors} (${result.readCache.hits} of ${(result.readCache.hits + result.readCache.misses).toLocaleString('en')} reads from memory)`
+            : String(result.errors),
         describeTarget(result, run),
         verdict(result, run),
       ]);

@@ -36,7 +36,8 @@ const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((name) => name
 const chosen = (scenario: Scenario) => !onlyScenarios || onlyScenarios.includes(scenario.name);
 
 /** Real (not emulated) identity and payments that are never called: the server starts alone. */
-const serverEnv = { ...STANDALONE_SERVER_ENV, ADMIN_EMAILS: 'admin@example.com' };
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+const serverEnv = { ...STANDALONE_SERVER_ENV, ADMIN_EMAILS: 'admin@example.com', METRICS_TOKEN };
 
 interface Target {
   kind: 'postgres' | 'pglite';
@@ -204,10 +205,14 @@ async function measure(
 ): Promise<ScenarioResult> {
   let bareResult: LoadResult | null = null;
   if (bare && scenario.compareWithBare) {
-    await warmUp(scenario, bare.url, barePath);
-    bareResult = await runLoad(loadSpec(scenario, bare.url, barePath, CONNECTIONS, SECONDS));
+    // The floor sends one answer of the scenario from one path, whatever paths the scenario takes.
+    const { paths: _paths, ...onePath } = scenario;
+    await warmUp(onePath, bare.url, barePath);
+    bareResult = await runLoad(loadSpec(onePath, bare.url, barePath, CONNECTIONS, SECONDS));
   }
+  const countsBefore = scenario.uncached ? await readCacheCounts(server.url) : null;
   const app = await runLoad(loadSpec(scenario, server.url, scenario.path, CONNECTIONS, SECONDS));
+  const countsAfter = countsBefore ? await readCacheCounts(server.url) : null;
   const errors =
     app.socketErrors +
     Object.entries(app.statuses)
@@ -220,6 +225,9 @@ async function measure(
     bare: bareResult,
     errors,
     ...(scenario.target ? { target: scenario.target } : {}),
+    ...(countsBefore && countsAfter
+      ? { readCache: { hits: countsAfter.hits - countsBefore.hits, misses: countsAfter.misses - countsBefore.misses } }
+      : {}),
   };
   if (bareResult) {
     result.ratios = {
@@ -234,6 +242,14 @@ async function measure(
       `, p50 ${app.latencyMs.p50} ms, p99 ${app.latencyMs.p99} ms, errors ${errors}`,
   );
   return result;
+}
+
+/** The storefront's read cache counts so far, from its metrics. */
+async function readCacheCounts(baseUrl: string): Promise<{ hits: number; misses: number }> {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await response.text();
+  const count = (name: string) => Number(new RegExp(`^sprocket_read_cache_${name}_total (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  return { hits: count('hits'), misses: count('misses') };
 }
 
 async function warmUp(scenario: Scenario, baseUrl: string, path: string): Promise<void> {
@@ -285,6 +301,7 @@ async function scenarioData(db: Database, filled: Filled): Promise<ScenarioData>
     bookerTokens: await Promise.all(filled.bookerIds.map(signIn)),
     adminToken: await signIn(filled.adminId),
     bookablePartIds: filled.bookablePartIds,
+    pagePartIds: filled.pagePartIds,
     hotPartId: filled.hotPartId,
     hotStock: filled.hotStock,
   };

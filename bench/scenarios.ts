@@ -27,6 +27,8 @@ export interface Scenario {
   target?: Target;
   /** Compare with the floor (not where the answers differ from one request to the next). */
   compareWithBare: boolean;
+  /** Every read must load: the run counts the read cache's hits during the load (GET /metrics). */
+  uncached?: boolean;
 }
 
 export interface ScenarioData {
@@ -34,6 +36,7 @@ export interface ScenarioData {
   bookerTokens: string[];
   adminToken: string;
   bookablePartIds: string[];
+  pagePartIds: string[];
   hotPartId: string;
   hotStock: number;
 }
@@ -109,6 +112,17 @@ export function readScenarios(data: ScenarioData): Scenario[] {
       path: query('tools.byId', { id: partId }),
       expectedStatuses: ['200'],
       compareWithBare: true,
+    },
+    {
+      name: 'part-uncached',
+      title: `A part page: the part, ${data.pagePartIds.length.toLocaleString('en')} parts in turn, never kept (tRPC tools.byId)`,
+      method: 'GET',
+      path: query('tools.byId', { id: data.pagePartIds[0] }),
+      paths: data.pagePartIds.map((id) => query('tools.byId', { id })),
+      expectedStatuses: ['200'],
+      target: { rpsRatio: 0.25 },
+      compareWithBare: true,
+      uncached: true,
     },
     {
       name: 'part-reviews',
