@@ -58,10 +58,15 @@ const reconnecting = {
   backoff: (attempts: number) => Math.min(0.1 * 2 ** attempts, 1),
 };
 
+export interface PgliteOptions {
+  /** Start from a copy of another PGlite's files (`dumpDataDir`); the migrations then find little to do. */
+  loadDataDir?: Blob;
+}
+
 /** PGlite persisted under `dataDir`, or in memory when no directory is given (tests). */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const changes = new ChangeHub();
   const db = drizzlePglite({ client, schema, cache: changes.localWrites() });
   await migratePglite(db, { migrationsFolder });

@@ -1,10 +1,19 @@
-// Once per test run: a Firebase Auth emulator on free ports, and, when TEST_DATABASE_URL is
-// set, a freshly migrated template database that each test file clones (dropped afterwards).
+// Once per test run: a Firebase Auth emulator on free ports, and a freshly migrated database each
+// test file starts from: a template database on Postgres when TEST_DATABASE_URL is set (cloned,
+// dropped afterwards), otherwise a migrated PGlite's files in a temporary file (loading them takes
+// a third of the time migrating an empty PGlite does).
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import getPort from 'get-port';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../db/database';
+import { projectPath } from '../project-root';
 import { startAuthEmulator } from '../identity/auth-emulator';
 import { TEST_PROJECT_ID } from './test-keys';
 
@@ -13,6 +22,8 @@ declare module 'vitest' {
     authEmulatorHost: string;
     /** Set when the suites run against a real Postgres: the migrated database to clone. */
     postgresTemplateUrl: string | null;
+    /** Set otherwise: a file holding a migrated PGlite's files (`dumpDataDir`), to load. */
+    pgliteSnapshotPath: string | null;
   }
 }
 
@@ -32,10 +43,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await migrated.close();
   }
   project.provide('postgresTemplateUrl', templateUrl);
+  const snapshotDir = adminUrl ? null : await mkdtemp(join(tmpdir(), 'sprocket-pglite-'));
+  project.provide('pgliteSnapshotPath', snapshotDir ? await writePgliteSnapshot(snapshotDir) : null);
 
   return async () => {
     await emulator.close();
     if (adminUrl) await dropRunDatabases(adminUrl, runPrefix);
+    if (snapshotDir) await rm(snapshotDir, { recursive: true, force: true });
   };
 }
 
@@ -50,4 +64,13 @@ async function dropRunDatabases(adminUrl: string, runPrefix: string): Promise<vo
   const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${runPrefix}%`}`;
   for (const { datname } of rows) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
   await admin.end();
+}
+
+async function writePgliteSnapshot(dir: string): Promise<string> {
+  const client = new PGlite();
+  await migrate(drizzle({ client }), { migrationsFolder: projectPath('migrations') });
+  const file = join(dir, 'migrated.tar');
+  await writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  await client.close();
+  return file;
 }

@@ -1,6 +1,7 @@
-// A fresh, migrated database for one test file: in-memory PGlite by default, or a clone of the
-// run's migrated Postgres template when TEST_DATABASE_URL is set.
+// A fresh, migrated database for one test file: in-memory PGlite loaded from the run's migrated
+// copy by default, or a clone of the run's migrated Postgres template when TEST_DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
@@ -17,7 +18,11 @@ export interface TestDatabaseOptions {
 
 export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const templateUrl = inject('postgresTemplateUrl');
-  if (!templateUrl) return { ...(await openPglite()), url: null };
+  if (!templateUrl) {
+    const snapshot = inject('pgliteSnapshotPath');
+    const loadDataDir = snapshot ? new Blob([await readFile(snapshot)]) : undefined;
+    return { ...(await openPglite(undefined, { loadDataDir })), url: null };
+  }
 
   const template = new URL(templateUrl).pathname.slice(1);
   const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
