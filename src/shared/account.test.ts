@@ -31,11 +31,19 @@ describe('accountProfileSchema', () => {
     'http://lh3.googleusercontent.com/a/x',
     'https://lh3.googleusercontent.com.evil.example/a',
     'https://user:pass@lh3.googleusercontent.com/a',
+    'https://rider@lh3.googleusercontent.com/a',
+    'https://:secret@lh3.googleusercontent.com/a',
     'https://tracker.example/pixel.png',
     '/images/avatars/avatar-1.svg',
     'javascript:alert(1)',
     `https://lh3.googleusercontent.com/${'a'.repeat(2100)}`,
   ])('refuses the photo %s', (photoUrl) => expect(problem({ photoUrl })).toBe(messages.photoUrlNotAllowed));
+
+  it('keeps a photo address up to 2,048 characters long', () => {
+    const longest = `https://lh3.googleusercontent.com/${'a'.repeat(2048 - 'https://lh3.googleusercontent.com/'.length)}`;
+    expect(accountProfileSchema.parse({ ...profile, photoUrl: longest }).photoUrl).toBe(longest);
+    expect(problem({ photoUrl: `${longest}a` })).toBe(messages.photoUrlNotAllowed);
+  });
 
   it('checks the phone and address with the booking form’s rules', () => {
     expect(problem({ phone: '12' })).toBe(messages.phoneInvalid);

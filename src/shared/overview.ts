@@ -11,9 +11,8 @@ export const OVERVIEW_CHART_DAYS = 30;
 
 const MS_PER_DAY = 86_400_000;
 
-/** True for a real calendar date written YYYY-MM-DD (not 2026-02-30). */
+/** True for a real calendar date written YYYY-MM-DD (not 2026-02-30): it reads back as itself. */
 function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
