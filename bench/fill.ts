@@ -1,8 +1,8 @@
 // Fills a migrated database for the benchmark: the demo catalogue and reviews, customers with
-// orders, parts with deep stock to book, parts whose pages are read uncached, one part whose small stock 50 connections fight over,
-// reviews of one part, a thousand admin actions, and, for the scale scenario, 100,000 parts,
-// 1,000,000 reviews (about ten a part), 1,000,000 bookings, 100,000 users and 1,000,000 admin
-// actions made with generate_series inside the database.
+// orders, parts with deep stock to book, parts whose pages are read uncached, one part whose small
+// stock 50 connections fight over, reviews of one part, a thousand admin actions, and, for the
+// scale scenario, 100,000 parts, 1,000,000 reviews (about ten a part), 1,000,000 bookings, 100,000
+// users and 1,000,000 admin actions made with generate_series inside the database.
 import { asc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/database';
 import { bookings, reviews, tools, users } from '../src/server/db/schema';
