@@ -1,0 +1,142 @@
+// The gateway against the payments emulator through the real `stripe` SDK: what it asks the
+// provider for (read back from the provider), how often a retried call charges or refunds, and how
+// it reads the provider's answers and signed events.
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
+import { cardFields, confirmFromBrowser, STOREFRONT_ORIGIN, stripeClient } from '../../payments-emulator/testing/emulator';
+import { TEST_STRIPE_KEYS } from '../testing/test-keys';
+import { WebhookSignatureError, type PaymentsGateway } from './payments-gateway';
+import { createStripeGateway } from './stripe-gateway';
+
+let emulator: RunningPaymentsEmulator;
+let gateway: PaymentsGateway;
+let provider: Stripe;
+
+beforeAll(async () => {
+  emulator = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
+  gateway = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: emulator.url });
+  provider = stripeClient(emulator.url, TEST_STRIPE_KEYS.secretKey);
+});
+
+afterAll(async () => {
+  await emulator.close();
+});
+
+const booking = (bookingId: string) => ({ bookingId, amountCents: 2_500, currency: 'usd', email: 'ada@example.com' });
+
+async function paid(intentId: string): Promise<void> {
+  const { client_secret } = await provider.paymentIntents.retrieve(intentId);
+  const response = await confirmFromBrowser(
+    emulator.url,
+    intentId,
+    cardFields(client_secret ?? '', '4242424242424242'),
+    TEST_STRIPE_KEYS.publishableKey,
+  );
+  expect(response.status).toBe(200);
+}
+
+describe('the Stripe gateway', () => {
+  it('opens one intent per booking and amount however often it is asked, card only, without redirects', async () => {
+    const first = await gateway.createIntent(booking('booking-1'));
+    const again = await gateway.createIntent(booking('booking-1'));
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({ bookingId: 'booking-1', checkoutId: null, amountCents: 2_500, currency: 'usd' });
+    expect(first.clientSecret).toMatch(/^pi_.+_secret_/);
+
+    const kept = await provider.paymentIntents.retrieve(first.id);
+    expect(kept.automatic_payment_methods).toEqual({ enabled: true, allow_redirects: 'never' });
+    expect(kept.receipt_email).toBe('ada@example.com');
+
+    expect((await gateway.createIntent({ ...booking('booking-1'), amountCents: 3_000 })).id).not.toBe(first.id);
+    expect((await gateway.createIntent(booking('booking-2'))).id).not.toBe(first.id);
+  });
+
+  it('opens a new intent when replacing a canceled one, and only one', async () => {
+    const first = await gateway.createIntent(booking('booking-3'));
+    await expect(gateway.cancelIntent(first.id)).resolves.toMatchObject({ id: first.id, status: 'canceled' });
+    const replacement = await gateway.createIntent({ ...booking('booking-3'), replacing: first.id });
+    expect(replacement.id).not.toBe(first.id);
+    expect(replacement.status).not.toBe('canceled');
+    expect((await gateway.createIntent({ ...booking('booking-3'), replacing: first.id })).id).toBe(replacement.id);
+  });
+
+  it('opens one intent per checkout, naming the checkout, card only, without redirects', async () => {
+    const checkout = { checkoutId: 'checkout-1', amountCents: 7_500, currency: 'usd', email: 'ada@example.com' };
+    const first = await gateway.createCheckoutIntent(checkout);
+    expect((await gateway.createCheckoutIntent(checkout)).id).toBe(first.id);
+    expect(first).toMatchObject({ checkoutId: 'checkout-1', bookingId: null, amountCents: 7_500 });
+    expect((await provider.paymentIntents.retrieve(first.id)).automatic_payment_methods).toEqual({
+      enabled: true,
+      allow_redirects: 'never',
+    });
+    expect((await gateway.createCheckoutIntent({ ...checkout, checkoutId: 'checkout-2' })).id).not.toBe(first.id);
+  });
+
+  it('answers null for an intent the provider does not know', async () => {
+    await expect(gateway.retrieveIntent('pi_unknown0000000000000000')).resolves.toBeNull();
+  });
+
+  it('refunds a second payment of a booking once, however often it is asked', async () => {
+    const intent = await gateway.createIntent(booking('booking-4'));
+    await paid(intent.id);
+    const refund = { paymentIntentId: intent.id, amountCents: 2_500, paidFor: { secondPaymentOfBookingId: 'booking-4' } };
+    const first = await gateway.refundWholeIntent(refund);
+    expect(first).toMatchObject({ paymentIntentId: intent.id, amountCents: 2_500, bookingId: null });
+    expect((await gateway.refundWholeIntent(refund)).id).toBe(first.id);
+  });
+
+  it('refunds a booking once, naming the booking and its payment', async () => {
+    const intent = await gateway.createIntent(booking('booking-5'));
+    await paid(intent.id);
+    const first = await gateway.refundPayment({ bookingId: 'booking-5', paymentIntentId: intent.id, amountCents: 2_500 });
+    expect(first).toMatchObject({ bookingId: 'booking-5', paymentIntentId: intent.id, amountCents: 2_500, currency: 'usd' });
+    expect(first.status).toMatch(/^(succeeded|pending)$/);
+    expect((await gateway.refundPayment({ bookingId: 'booking-5', paymentIntentId: intent.id, amountCents: 2_500 })).id).toBe(
+      first.id,
+    );
+  });
+});
+
+describe('signed events', () => {
+  const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_KEYS.webhookSecret });
+
+  it('refuses an event without a signature, or signed with another secret', () => {
+    const payload = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: {} } });
+    expect(() => gateway.parseWebhook(Buffer.from(payload), undefined)).toThrow(WebhookSignatureError);
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_another' });
+    expect(() => gateway.parseWebhook(Buffer.from(payload), forged)).toThrow(WebhookSignatureError);
+  });
+
+  it('reads a signed envelope it cannot make sense of as unreadable, changing nothing', () => {
+    const payload = JSON.stringify({ type: 'payment_intent.succeeded' });
+    expect(gateway.parseWebhook(Buffer.from(payload), sign(payload))).toEqual({
+      id: '',
+      type: 'unreadable',
+      intent: null,
+      refund: null,
+    });
+  });
+
+  it('reads an intent and a refund without metadata as naming no booking', () => {
+    const intent = { object: 'payment_intent', id: 'pi_1', status: 'succeeded', amount: 100, currency: 'usd' };
+    const intentPayload = JSON.stringify({ id: 'evt_2', type: 'payment_intent.succeeded', data: { object: intent } });
+    expect(gateway.parseWebhook(Buffer.from(intentPayload), sign(intentPayload)).intent).toMatchObject({
+      id: 'pi_1',
+      bookingId: null,
+      checkoutId: null,
+      clientSecret: '',
+    });
+
+    const refund = { object: 'refund', id: 're_1', amount: 100, currency: 'usd', payment_intent: null };
+    const refundPayload = JSON.stringify({ id: 'evt_3', type: 'refund.created', data: { object: refund } });
+    expect(gateway.parseWebhook(Buffer.from(refundPayload), sign(refundPayload)).refund).toEqual({
+      id: 're_1',
+      status: 'pending',
+      amountCents: 100,
+      currency: 'usd',
+      paymentIntentId: null,
+      bookingId: null,
+    });
+  });
+});
