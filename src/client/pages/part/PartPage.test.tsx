@@ -21,7 +21,7 @@ const headsets = {
 const review = (n: number, rating: number) => ({
   _id: `r${n}`,
   name: `Rider ${n}`,
-  img: '',
+  img: '/images/avatars/default.svg',
   rating,
   text: `Review ${n} of the headset.`,
   createdAt: '2026-11-01T00:00:00.000Z',
