@@ -1,12 +1,16 @@
 // The gateway against the payments emulator through the real `stripe` SDK: what it asks the
 // provider for (read back from the provider), how often a retried call charges or refunds, and how
-// it reads the provider's answers and signed events.
+// it reads the provider's answers and signed events. A canned server stands in for the provider's
+// faults, which the emulator does not make. Each test makes its own gateway, so what the gateway
+// sets up counts towards the test that uses it.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { cardFields, confirmFromBrowser, STOREFRONT_ORIGIN, stripeClient } from '../../payments-emulator/testing/emulator';
 import { TEST_STRIPE_KEYS } from '../testing/test-keys';
-import { WebhookSignatureError, type PaymentsGateway } from './payments-gateway';
+import { PaymentsUnavailableError, RefundRefusedError, WebhookSignatureError, type PaymentsGateway } from './payments-gateway';
 import { createStripeGateway } from './stripe-gateway';
 
 let emulator: RunningPaymentsEmulator;
@@ -15,8 +19,11 @@ let provider: Stripe;
 
 beforeAll(async () => {
   emulator = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
-  gateway = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: emulator.url });
   provider = stripeClient(emulator.url, TEST_STRIPE_KEYS.secretKey);
+});
+
+beforeEach(() => {
+  gateway = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: emulator.url });
 });
 
 afterAll(async () => {
@@ -138,5 +145,77 @@ describe('signed events', () => {
       paymentIntentId: null,
       bookingId: null,
     });
+  });
+});
+
+/** A provider that answers every request with one status and body, and keeps each request's headers. */
+async function cannedProvider(status: number, body: object): Promise<{ url: string; headers: IncomingHttpHeaders[]; server: Server }> {
+  const headers: IncomingHttpHeaders[] = [];
+  const server = createServer((request, response) => {
+    headers.push(request.headers);
+    request.resume();
+    // Stripe names each request (the SDK reports earlier ones' timings by that name when telemetry
+    // is on), and says whether to retry; otherwise the SDK would retry a 5xx with back-off.
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': `req_${headers.length}`,
+      'stripe-should-retry': 'false',
+    });
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, headers, server };
+}
+
+const stripeError = (type: string) => ({ error: { type, message: `canned ${type}` } });
+const anIntent = { object: 'payment_intent', id: 'pi_canned', status: 'succeeded', amount: 100, currency: 'usd', metadata: {} };
+
+describe('the Stripe gateway against a provider’s faults', () => {
+  const servers: Server[] = [];
+  const gatewayFor = async (status: number, body: object) => {
+    const canned = await cannedProvider(status, body);
+    servers.push(canned.server);
+    return { gateway: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: canned.url }), headers: canned.headers, url: canned.url };
+  };
+
+  afterAll(() => {
+    for (const server of servers) server.close();
+  });
+
+  it('sends the provider no telemetry about earlier calls', async () => {
+    const canned = await gatewayFor(200, anIntent);
+    await canned.gateway.retrieveIntent('pi_canned');
+    await canned.gateway.retrieveIntent('pi_canned');
+    expect(canned.headers).toHaveLength(2);
+    for (const headers of canned.headers) expect(headers['x-stripe-client-telemetry']).toBeUndefined();
+  });
+
+  it('reads only a "not found" as a missing intent; another refusal is thrown', async () => {
+    const refused = await gatewayFor(400, stripeError('invalid_request_error'));
+    await expect(refused.gateway.retrieveIntent('pi_canned')).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  });
+
+  it('reads a provider fault as unavailable, keeping the provider’s error as the cause', async () => {
+    const faulty = await gatewayFor(500, stripeError('api_error'));
+    const failure = await faulty.gateway.retrieveIntent('pi_canned').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PaymentsUnavailableError);
+    expect((failure as Error).cause).toBeInstanceOf(Stripe.errors.StripeAPIError);
+  });
+
+  it('reads a refused refund as refused, keeping the provider’s reason as the cause', async () => {
+    const refusing = await gatewayFor(400, stripeError('invalid_request_error'));
+    const failure = await refusing.gateway
+      .refundPayment({ bookingId: 'booking-6', paymentIntentId: 'pi_canned', amountCents: 100 })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RefundRefusedError);
+    expect((failure as Error).cause).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  });
+
+  it('speaks TLS to a provider named with https', async () => {
+    const plain = await gatewayFor(200, anIntent);
+    const overTls = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: plain.url.replace('http:', 'https:') });
+    // The plain server cannot answer a TLS handshake, so the call fails as the provider being away.
+    await expect(overTls.retrieveIntent('pi_canned')).rejects.toBeInstanceOf(PaymentsUnavailableError);
+    expect(plain.headers).toHaveLength(0);
   });
 });
