@@ -1,8 +1,9 @@
 // Stock holds expire: unpaid bookings older than the hold time are cancelled as 'expired' and their
 // stock returned, their PaymentIntents closed first (or the booking settled paid when the money
 // already arrived), exactly once however many passes run at the same time.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import getPort from 'get-port';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openPostgres, type Database } from '../db/database';
@@ -120,6 +121,22 @@ describe('expireStaleHolds', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
+  it('expires every stale hold in one pass, however many batches they fill', async () => {
+    const owner = await shop.createUser('user');
+    const part = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000 });
+    // One more than a batch of 100 holds.
+    for (let index = 0; index < 101; index++) {
+      await shop.caller(owner.user).bookings.create({ toolsId: part.id, amount: 2, ...form });
+    }
+    await shop.database.db
+      .update(bookings)
+      .set({ createdAt: sql`now() - make_interval(hours => 25)` })
+      .where(eq(bookings.userId, owner.user.id));
+
+    expect(await expire()).toEqual({ expired: 101, settledPaid: 0, failed: 0 });
+    expect(await stockOf(shop.database.db, part.id)).toBe(1_000);
+  });
+
   it('releases each booking exactly once when six passes run at the same time', async () => {
     const parts = await Promise.all(Array.from({ length: 3 }, () => shop.createTool({ minimumOrderQuantity: 1, available: 100 })));
     const customers = await Promise.all(Array.from({ length: 30 }, () => shop.createUser('user')));
@@ -179,6 +196,24 @@ describe('the background hold expiry', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await bookingRow(shop, after.booking._id)).toMatchObject({ status: 'unpaid' });
     await expire();
+  });
+
+  it('logs what a pass changed, and nothing for a pass that changed nothing', async () => {
+    const written: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void written.push(line) });
+    const passLines = () =>
+      written.map((line) => JSON.parse(line) as { msg: string; holds?: unknown }).filter((line) => line.msg === 'expired stale holds');
+    const idle = startHoldExpiry({ ...shop.deps, log }, { olderThanMs: DAY_MS, everyMs: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await idle.stop();
+    expect(passLines()).toEqual([]);
+
+    const { booking } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    await ageBooking(shop, booking._id, 25);
+    const timer = startHoldExpiry({ ...shop.deps, log }, { olderThanMs: DAY_MS, everyMs: 10 });
+    await expect.poll(() => passLines().length).toBe(1);
+    await timer.stop();
+    expect(passLines()[0]?.holds).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
   });
 
   it('does not overlap a slow pass with the next one, and stop() waits for the pass in progress', async () => {
