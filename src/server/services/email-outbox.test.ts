@@ -1,12 +1,14 @@
 // Every order event queues exactly one email in the outbox, in the same transaction as the change:
 // when the outbox cannot take the row, the order does not change either; a refused booking
 // queues nothing. Runs on PGlite, and on Postgres with TEST_DATABASE_URL.
+import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { emailOutbox } from '../db/schema';
 import { stockOf } from '../testing/booking-load';
+import { everyPage } from '../testing/keyset-pages';
 import {
   ageBooking,
   bookPart,
@@ -185,6 +187,29 @@ describe('admins and undelivered emails', () => {
     const audit = await shop.caller(admin.user).users.auditLog({});
     expect(audit.items[0]).toMatchObject({ actorEmail: admin.user.email, action: 'email.retry' });
     expect(audit.items[0]!.subject).toContain(queued!.id);
+  });
+
+  it('pages the undelivered emails newest first, each once', async () => {
+    for (let index = 0; index < 3; index++) await bookPart(shop, customer);
+    const all = (await shop.caller(admin.user).emails.undelivered({ limit: 100 })).items;
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(all.length).toBeLessThan(100);
+
+    const pages = await everyPage((cursor) => shop.caller(admin.user).emails.undelivered({ limit: 2, cursor }));
+    expect(pages.flat().map((email) => email._id)).toEqual(all.map((email) => email._id));
+    for (const page of pages.slice(0, -1)) expect(page).toHaveLength(2);
+    expect(pages.at(-1)?.length).toBeGreaterThan(0);
+    // A page that ends exactly at the last email says there is no next one.
+    expect((await shop.caller(admin.user).emails.undelivered({ limit: all.length })).nextCursor).toBeNull();
+    const times = all.map((email) => new Date(email.createdAt).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('answers a retry of an email that does not exist with NOT_FOUND', async () => {
+    await expect(shop.caller(admin.user).emails.retry({ id: randomUUID() })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: messages.emailNotFound,
+    });
   });
 
   it('refuses to send again an email already sent, and a customer may not list or retry', async () => {
