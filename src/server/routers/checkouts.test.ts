@@ -4,6 +4,7 @@
 // longer be charged.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BASKET_ORDERS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { bookings, checkouts, emailOutbox } from '../db/schema';
 import { PaymentsUnavailableError, type PaymentsGateway } from '../payments/payments-gateway';
@@ -16,6 +17,7 @@ import {
   confirmInBrowser,
   deliverWebhook,
   eventFor,
+  form,
   payInBrowser,
   providerIntent,
   stripeFor,
@@ -83,6 +85,24 @@ describe('checkouts.basket', () => {
     expect(basket.items.map((item) => item._id)).toEqual([first._id, second._id]);
     expect(basket.total).toBe(47.02);
     expect(basket.more).toBe(false);
+  });
+
+  it('shows the oldest orders a basket can pay, and says when more wait behind them', async () => {
+    const shopper = await shop.createUser('user');
+    const part = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000 });
+    const booked: string[] = [];
+    const book = async () =>
+      booked.push((await shop.caller(shopper.user).bookings.create({ toolsId: part.id, amount: 1, ...form }))._id);
+    while (booked.length < MAX_BASKET_ORDERS) await book();
+
+    const full = await shop.caller(shopper.user).checkouts.basket();
+    expect(full.items.map((item) => item._id)).toEqual(booked);
+    expect(full.more).toBe(false);
+
+    await book();
+    const overflowing = await shop.caller(shopper.user).checkouts.basket();
+    expect(overflowing.items.map((item) => item._id)).toEqual(booked.slice(0, MAX_BASKET_ORDERS));
+    expect(overflowing.more).toBe(true);
   });
 });
 
