@@ -273,6 +273,25 @@ describe('paying a basket', () => {
     await expectAllUnpaid([first._id]);
     expect(intent.id).not.toBe(other.intent.id);
   });
+
+  it('pays nothing from a signed event whose intent differs from the basket’s in its id, amount or currency', async () => {
+    const [first, second] = await twoOrders();
+    const ids = [first._id, second._id];
+    const { intent } = await openBasket(customer, ids);
+    await payInBrowser(shop, intent);
+    const genuine = await providerIntent(shop, intent.id);
+
+    for (const altered of [
+      { ...genuine, id: 'pi_notthebasketsintent0000' },
+      { ...genuine, amount: genuine.amount - 1 },
+      { ...genuine, currency: 'eur' },
+    ]) {
+      expect((await deliverWebhook(shop, eventFor('payment_intent.succeeded', altered))).statusCode).toBe(200);
+      await expectAllUnpaid(ids);
+    }
+    expect((await deliverWebhook(shop, eventFor('payment_intent.succeeded', genuine))).statusCode).toBe(200);
+    await expectPaidBy(ids, intent.id);
+  });
 });
 
 describe('a basket whose order is cancelled or expires', () => {
