@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { auditEvents, bookings } from '../db/schema';
-import type { PaymentsGateway } from '../payments/payments-gateway';
+import { PaymentsUnavailableError, type PaymentsGateway } from '../payments/payments-gateway';
 import { createCaller } from '../routers';
 import { stockOf } from '../testing/booking-load';
 import { bookPart, bookingRow, confirmInBrowser, openIntent, payInBrowser, stripeFor } from '../testing/payments';
@@ -73,6 +73,33 @@ describe('cancelling while the customer pays', () => {
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id, cancelledAt: null });
     expect(await stockOf(shop.database.db, toolId)).toBe(7);
     expect(await providerStatus(intent.id)).toBe('succeeded');
+  });
+
+  it('cancels a booking whose intent the provider no longer knows', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    await shop.database.db.update(bookings).set({ paymentIntentId: 'pi_forgottenbytheprovider0' }).where(eq(bookings.id, booking._id));
+
+    await shop.caller(customer.user).bookings.cancel({ id: booking._id });
+
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', transactionId: null });
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
+  });
+
+  it('keeps the booking unpaid and its stock held when the provider fails to cancel an intent nobody paid', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const intent = await openIntent(shop, customer, booking._id);
+    const payments: PaymentsGateway = {
+      ...shop.deps.payments,
+      cancelIntent: () => Promise.reject(new PaymentsUnavailableError('the provider is away')),
+    };
+
+    await expect(callerWith(payments, customer).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
+
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid', transactionId: null, cancelledAt: null });
+    expect(await stockOf(shop.database.db, toolId)).toBe(7);
+    expect(await providerStatus(intent.id)).toBe('requires_payment_method');
   });
 
   it('ends either paid or cancelled, never both, with the stock released at most once, when the card is confirmed as the customer cancels', async () => {
