@@ -306,6 +306,24 @@ describe('events that must not mark a booking paid', () => {
   });
 });
 
+describe('refund events naming no booking', () => {
+  it.each([
+    ['an unknown booking id', { bookingId: '00000000-0000-4000-8000-000000000000' }],
+    ['a booking id that is not an id at all', { bookingId: 'order-42' }],
+    ['no booking id', {}],
+  ])('answers 200 ignored for a refund with %s in its metadata, and refunds nothing', async (_what, metadata) => {
+    const refund = { object: 'refund', id: 're_namesnobooking', status: 'succeeded', amount: 100, currency: 'usd', metadata };
+    const refundedBefore = await shop.database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.status, 'refunded'));
+
+    const response = await deliverWebhook(shop, eventFor('refund.updated', refund));
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+    const refundedAfter = await shop.database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.status, 'refunded'));
+    expect(refundedAfter).toEqual(refundedBefore);
+  });
+});
+
 describe('payment_intent.payment_failed', () => {
   it('records the provider’s message on the booking, which stays unpaid', async () => {
     const { booking, failed } = await declinedAtProvider('4000000000000069');
