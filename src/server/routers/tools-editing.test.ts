@@ -116,6 +116,23 @@ describe('editing a part', () => {
     await expect(openForm(part.id)).resolves.toMatchObject({ price: winner.price, version: first.version + 1 });
   });
 
+  it('audits only the fields a save changed, and says so when it changed none', async () => {
+    const part = await shop.createTool({ priceCents: 10_00, available: 10 });
+    const subjectOfLastEdit = async () => {
+      const edits = await shop.database.db
+        .select({ subject: auditEvents.subject })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'part.edit'));
+      return edits.filter((edit) => edit.subject.includes(part.id)).at(-1)?.subject;
+    };
+
+    await shop.caller(admin.user).tools.update({ ...(await openForm(part.id)), price: 11 });
+    expect(await subjectOfLastEdit()).toBe(`${part.name} (${part.id}): price: "10.00" → "11.00"`);
+
+    await shop.caller(admin.user).tools.update(await openForm(part.id));
+    expect(await subjectOfLastEdit()).toBe(`${part.name} (${part.id}): no change`);
+  });
+
   it('refuses an edit of a part that does not exist or was retired', async () => {
     const part = await shop.createTool();
     const form = await openForm(part.id);
@@ -155,6 +172,15 @@ describe('restocking while customers book', () => {
     const saved = await shop.caller(admin.user).tools.update({ ...form, available: 15 });
     expect(saved.available).toBe(12);
     await expect(shop.caller(customer.user).bookings.byId({ id: booking._id })).resolves.toMatchObject({ amount: 3, price: 15 });
+  });
+
+  it('lets an admin take away exactly the units bookings left, down to zero', async () => {
+    const part = await shop.createTool({ available: 4, minimumOrderQuantity: 1 });
+    const form = await openForm(part.id);
+    await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 3, ...order });
+
+    await expect(shop.caller(admin.user).tools.update({ ...form, available: 3 })).resolves.toMatchObject({ available: 0 });
+    expect(await stockOf(part.id)).toBe(0);
   });
 
   it('refuses taking away more units than bookings left, so stock never goes below zero', async () => {
@@ -225,6 +251,15 @@ describe('hiding a part', () => {
       .from(auditEvents)
       .where(eq(auditEvents.subject, `Hideable sprocket (${part.id})`));
     expect(actions.map((a) => a.action).sort()).toEqual(['part.hide', 'part.show']);
+  });
+
+  it('answers hiding a part that does not exist with NOT_FOUND', async () => {
+    const part = await shop.createTool();
+    await shop.caller(admin.user).tools.remove({ id: part.id });
+    await expect(shop.caller(admin.user).tools.setHidden({ id: part.id, hidden: true })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: messages.partNotFound,
+    });
   });
 
   it('refuses hiding to a customer', async () => {
