@@ -249,6 +249,21 @@ describe('exactly once', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
   });
 
+  it('refuses to cancel a refunded order, saying it was refunded, and changes nothing', async () => {
+    const { booking, toolId } = await paidBooking(shop, customer);
+    await shop.caller(admin.user).bookings.refund({ id: booking._id });
+    const stockAfterRefund = await stockOf(shop.database.db, toolId);
+
+    for (const who of [customer, admin]) {
+      await expect(shop.caller(who.user).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: messages.orderRefunded,
+      });
+    }
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'refunded', cancelledAt: null });
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockAfterRefund);
+  });
+
   it('lets a cancel win over a refund of the unpaid order: no refund, stock back once', async () => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
 
