@@ -65,7 +65,17 @@ describe('the orders of a range of days', () => {
     expect(rows.map((row) => row['Order number'])).toEqual([first, paid, expired, last].map((order) => String(order.seq)));
     expect(rows.map((row) => row['Order number'])).not.toContain(String(before.seq));
     expect(rows.map((row) => row['Order number'])).not.toContain(String(after.seq));
-    expect(rows[0]).toMatchObject({ 'Placed at': '2026-03-01 00:00:00', State: 'unpaid', Part: 'First', 'Paid at': '' });
+    // A byte order mark first, so spreadsheet programs read the file as UTF-8.
+    expect(response.body.charCodeAt(0)).toBe(0xfeff);
+    expect(rows[0]).toMatchObject({
+      'Placed at': '2026-03-01 00:00:00',
+      State: 'unpaid',
+      Part: 'First',
+      'Paid at': '',
+      'Transaction id': '',
+      'Shipped at': '',
+      'Cancelled at': '',
+    });
     expect(rows[1]).toMatchObject({
       'Placed at': '2026-03-01 01:00:00',
       State: 'paid',
