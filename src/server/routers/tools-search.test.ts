@@ -20,7 +20,7 @@ const parts = {
     priceCents: 49_00,
     minimumOrderQuantity: 4,
     available: 65,
-    description: 'Eleven cogs; pairs with any headset spacer kit.',
+    description: 'Eleven cogs; pairs with any headset spacer kit and rear derailleur.',
   },
   stem: {
     name: 'Quill Stem',
@@ -70,6 +70,9 @@ async function allPages(input: SearchToolsInput): Promise<(PartKey | undefined)[
   let cursor: string | undefined;
   do {
     const page = await search({ ...input, cursor });
+    // Never more than asked for, and never an empty page behind a cursor.
+    expect(page.names.length).toBeGreaterThan(0);
+    expect(page.names.length).toBeLessThanOrEqual(input.limit ?? Infinity);
     names.push(...page.names);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -79,6 +82,8 @@ async function allPages(input: SearchToolsInput): Promise<(PartKey | undefined)[
 describe('tools.search', () => {
   it('finds words in names and descriptions, a name match ranked first, and never a retired part', async () => {
     expect((await search({ q: 'headset' })).names).toEqual(['headset', 'cassette']);
+    // The derailleur was added after the cassette, whose description names it: rank, not age, leads.
+    expect((await search({ q: 'derailleur' })).names).toEqual(['derailleur', 'cassette']);
   });
 
   it('matches the start of a word and every word given, whatever the case and punctuation', async () => {
