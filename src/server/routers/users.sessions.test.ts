@@ -1,8 +1,11 @@
 // Sessions end when the customer says so: signing out ends that session on the server, signing out
 // everywhere ends every session of the account, and nobody else's.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createContextInner } from '../context';
+import { sessions } from '../db/schema';
+import { startSession } from '../services/sessions';
 import { trpcCall } from '../testing/attacks';
 import { createTestShop, type TestShop } from '../testing/test-shop';
 import { createCaller } from '.';
@@ -19,6 +22,30 @@ async function callerWithToken(token: string) {
 }
 
 const expired = { code: 'UNAUTHORIZED', message: messages.sessionExpired };
+
+describe('opening a session', () => {
+  it('keeps the session row as long as its token lasts, and sweeps rows already expired', async () => {
+    const customer = await shop.createUser('user');
+    const stale = await shop.database.db
+      .insert(sessions)
+      .values({ userId: customer.user.id, expiresAt: new Date(Date.now() - 1_000) })
+      .returning({ id: sessions.id });
+
+    const sessionsOf = () => shop.database.db.select().from(sessions).where(eq(sessions.userId, customer.user.id));
+    const before = new Set((await sessionsOf()).map((row) => row.id));
+    const openedAt = Date.now();
+    const token = await startSession(shop.database.db, shop.deps.sessions, customer.user.id);
+
+    const rows = await sessionsOf();
+    expect(rows.map((row) => row.id)).not.toContain(stale[0]!.id);
+    const opened = rows.filter((row) => !before.has(row.id));
+    expect(opened).toHaveLength(1);
+    const lifetimeMs = shop.deps.sessions.ttlSeconds * 1000;
+    expect(opened[0]!.expiresAt.getTime()).toBeGreaterThanOrEqual(openedAt + lifetimeMs);
+    expect(opened[0]!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + lifetimeMs);
+    await expect((await callerWithToken(token)).users.me()).resolves.toMatchObject({ _id: customer.user.id });
+  });
+});
 
 describe('users.signOut', () => {
   it('ends the session it is called with, and only that one', async () => {
