@@ -129,6 +129,9 @@ describe('users.isAdmin', () => {
     await expect(shop.caller(customer.user).users.isAdmin({ email: customer.user.email })).resolves.toEqual({ admin: false });
     await expect(shop.caller(admin.user).users.isAdmin({ email: admin.user.email })).resolves.toEqual({ admin: true });
     await expect(shop.caller(admin.user).users.isAdmin({ email: customer.user.email })).resolves.toEqual({ admin: false });
+    const otherAdmin = await shop.createUser('admin');
+    await expect(shop.caller(admin.user).users.isAdmin({ email: otherAdmin.user.email })).resolves.toEqual({ admin: true });
+    await expect(shop.caller(admin.user).users.isAdmin({ email: 'nobody@example.com' })).resolves.toEqual({ admin: false });
     await expect(shop.caller(customer.user).users.isAdmin({ email: admin.user.email })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(shop.caller(null).users.isAdmin({ email: admin.user.email })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
@@ -151,6 +154,8 @@ describe('users.list and makeAdmin', () => {
     await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).resolves.toEqual({ modifiedCount: 0 });
     const { items: log } = await shop.caller(admin.user).users.auditLog();
     expect(log[0]).toMatchObject({ action: 'user.make_admin', subject: target.user.email, actorEmail: admin.user.email });
+    // The second call changed nothing, so it is not in the log.
+    expect(log.filter((entry) => entry.subject === target.user.email)).toHaveLength(1);
   });
 
   it('refuses to make an account admin while its email is not verified', async () => {
@@ -241,6 +246,10 @@ describe('users.remove', () => {
       message: messages.cannotRemoveSelf,
     });
     await expect(shop.caller(customer.user).users.remove({ id: admin.user.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(shop.caller(admin.user).users.remove({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: messages.userNotFound,
+    });
     await expect(shop.caller(admin.user).users.me()).resolves.toMatchObject({ email: admin.user.email });
   });
 });
