@@ -2,6 +2,7 @@
 // at once get, and that bookings already made keep their units and totals.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { auditEvents, tools } from '../db/schema';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
@@ -141,6 +142,10 @@ describe('editing a part', () => {
       code: 'NOT_FOUND',
       message: messages.partNotFound,
     });
+    await expect(shop.caller(admin.user).tools.adminById({ id: part.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: messages.partNotFound,
+    });
   });
 
   it('refuses an image path that names no image of the shop, or climbs out of it', async () => {
@@ -172,6 +177,17 @@ describe('restocking while customers book', () => {
     const saved = await shop.caller(admin.user).tools.update({ ...form, available: 15 });
     expect(saved.available).toBe(12);
     await expect(shop.caller(customer.user).bookings.byId({ id: booking._id })).resolves.toMatchObject({ amount: 3, price: 15 });
+  });
+
+  it('refuses image bytes over the size limit with the size sentence, even past the upload route', async () => {
+    await expect(shop.caller(admin.user).tools.uploadImage({ bytes: Buffer.alloc(MAX_IMAGE_BYTES + 1) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.imageTooLarge,
+    });
+    await expect(shop.caller(admin.user).tools.uploadImage({ bytes: Buffer.from('not an image') })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.imageTypeInvalid,
+    });
   });
 
   it('lets an admin take away exactly the units bookings left, down to zero', async () => {
