@@ -118,6 +118,37 @@ describe('bootstrapAdmin', () => {
     await expect(bootstrap(email)).rejects.toThrow(/was removed by an admin/);
     expect(await accountOf(email)).toMatchObject({ role: 'user' });
   });
+
+  it('refuses a removed account from before binding, leaving it unbound', async () => {
+    const email = freshEmail();
+    await signedUp(email, true);
+    await shop.createUser('user', { email, firebaseUid: null, removedAt: new Date() });
+
+    await expect(bootstrap(email)).rejects.toThrow(/was removed by an admin/);
+    expect(await accountOf(email)).toMatchObject({ role: 'user', firebaseUid: null });
+  });
+
+  it('refuses an identity disabled at the provider, creating nothing', async () => {
+    const email = freshEmail();
+    const uid = await signedUp(email, true);
+    await shop.deps.identity.disableUser(uid);
+
+    await expect(bootstrap(email)).rejects.toThrow(/is disabled at the identity provider/);
+    expect(await accountOf(email)).toBeUndefined();
+  });
+
+  it('refuses an identity whose new address another account holds, leaving both as they were', async () => {
+    const email = freshEmail();
+    const uid = await signedUp(email, true);
+    // The identity's account still has its old address; the new one belongs to another sign-in.
+    const own = await shop.createUser('user', { email: freshEmail(), firebaseUid: uid });
+    await shop.createUser('user', { email, firebaseUid: `another-${randomBytes(4).toString('hex')}` });
+
+    await expect(bootstrap(email)).rejects.toThrow(/belongs to the shop account of another sign-in/);
+    expect(await accountOf(own.user.email)).toMatchObject({ role: 'user', firebaseUid: uid });
+    expect(await accountOf(email)).toMatchObject({ role: 'user' });
+    expect(await auditsOf(email)).toEqual([]);
+  });
 });
 
 describe('seedDemoCatalogue', () => {
