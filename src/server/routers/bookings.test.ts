@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { bookings, tools } from '../db/schema';
+import { auditEvents, bookings, tools } from '../db/schema';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 let shop: TestShop;
@@ -300,6 +300,17 @@ describe('bookings.all and ship', () => {
       status: 'shipped',
       paid: true,
       transaction: 'pi_test_paid',
+    });
+    const shipAudits = await shop.database.db
+      .select({ subject: auditEvents.subject, actorEmail: auditEvents.actorEmail })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'order.ship'));
+    expect(shipAudits.filter((audit) => audit.subject.includes(booking._id))).toEqual([
+      { subject: `${tool.name} for ${customer.user.email} (${booking._id})`, actorEmail: admin.user.email },
+    ]);
+    await expect(shop.caller(admin.user).bookings.ship({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: messages.orderNotFound,
     });
   });
 
