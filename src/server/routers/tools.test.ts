@@ -1,6 +1,8 @@
 // The catalogue through the tRPC caller: public reads with pages, admin-only changes.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
+import { auditEvents } from '../db/schema';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 let shop: TestShop;
@@ -13,6 +15,15 @@ beforeAll(async () => {
   admin = await shop.createUser('admin');
 });
 afterAll(() => shop.close());
+
+/** Who did `action` to the part, as the audit log names it. */
+async function auditsOf(action: string, partId: string) {
+  const rows = await shop.database.db
+    .select({ subject: auditEvents.subject, actorEmail: auditEvents.actorEmail })
+    .from(auditEvents)
+    .where(eq(auditEvents.action, action));
+  return rows.filter((row) => row.subject.includes(partId));
+}
 
 const newPart = {
   name: 'Chain Tensioner',
@@ -31,6 +42,9 @@ describe('tools', () => {
     const listed = await shop.caller(null).tools.list({ limit: 100 });
     expect(listed.items).toContainEqual(created);
     await expect(shop.caller(null).tools.byId({ id: created._id })).resolves.toEqual(created);
+    expect(await auditsOf('part.add', created._id)).toEqual([
+      { subject: `${newPart.name} (${created._id})`, actorEmail: admin.user.email },
+    ]);
   });
 
   it('refuses adding a part to a customer and to a visitor, and adds nothing', async () => {
@@ -80,6 +94,7 @@ describe('tools', () => {
 
     await expect(shop.caller(customer.user).tools.remove({ id: tool.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(shop.caller(admin.user).tools.remove({ id: tool.id })).resolves.toEqual({ deletedCount: 1 });
+    expect(await auditsOf('part.delete', tool.id)).toEqual([{ subject: `${tool.name} (${tool.id})`, actorEmail: admin.user.email }]);
 
     const listed = await shop.caller(null).tools.list({ limit: 100 });
     expect(listed.items.map((t) => t._id)).not.toContain(tool.id);
