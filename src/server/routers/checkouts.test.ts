@@ -24,6 +24,7 @@ import {
   type OpenedIntent,
 } from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { createCaller } from '.';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -118,6 +119,10 @@ describe('paying a basket', () => {
     const paid = await shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id });
 
     expect(paid).toMatchObject({ _id: checkoutId, status: 'paid', total: 47.02, transaction: intent.id });
+    await expect(shop.caller(customer.user).checkouts.intent({ id: checkoutId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.checkoutPaid,
+    });
     expect(paid.items.map((item) => [item._id, item.paid, item.transaction])).toEqual([
       [first._id, true, intent.id],
       [second._id, true, intent.id],
@@ -272,6 +277,29 @@ describe('paying a basket', () => {
     });
     await expectAllUnpaid([first._id]);
     expect(intent.id).not.toBe(other.intent.id);
+  });
+
+  it('answers 503 and leaves no basket open while the provider cannot make its intent', async () => {
+    const shopper = await shop.createUser('user');
+    const [first, second] = await twoOrders(shopper);
+    const ids = [first._id, second._id];
+    const away: PaymentsGateway = {
+      ...shop.deps.payments,
+      createCheckoutIntent: () => Promise.reject(new PaymentsUnavailableError('connection refused')),
+    };
+    const caller = createCaller({ deps: { ...shop.deps, payments: away }, user: shopper.user, session: 'valid' });
+
+    await expect(caller.checkouts.create({ bookingIds: ids })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+    const baskets = await shop.database.db
+      .select({ status: checkouts.status })
+      .from(checkouts)
+      .where(eq(checkouts.userId, shopper.user.id));
+    expect(baskets).toEqual([{ status: 'closed' }]);
+    await expectAllUnpaid(ids);
+    // Once the provider answers, the same orders go into a new basket.
+    const { intent } = await openBasket(shopper, ids);
+    expect(intent.id).toMatch(/^pi_/);
   });
 
   it('pays nothing from a signed event whose intent differs from the basket’s in its id, amount or currency', async () => {
