@@ -178,9 +178,18 @@ describe('the Stripe gateway against a provider’s faults', () => {
     return { gateway: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: canned.url }), headers: canned.headers, url: canned.url };
   };
 
-  afterAll(() => {
-    for (const server of servers) server.close();
-  });
+  // The SDK keeps its connections alive; they are cut so each server really closes.
+  afterAll(() =>
+    Promise.all(
+      servers.map(
+        (server) =>
+          new Promise((resolve) => {
+            server.closeAllConnections();
+            server.close(resolve);
+          }),
+      ),
+    ),
+  );
 
   it('sends the provider no telemetry about earlier calls', async () => {
     const canned = await gatewayFor(200, anIntent);
