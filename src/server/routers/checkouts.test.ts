@@ -6,9 +6,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BASKET_ORDERS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import { bookings, checkouts, emailOutbox } from '../db/schema';
-import { PaymentsUnavailableError, type PaymentsGateway } from '../payments/payments-gateway';
+import { bookings, checkoutBookings, checkouts, emailOutbox, paymentEvents, returnedPayments } from '../db/schema';
+import { PaymentsUnavailableError, type PaymentEvent, type PaymentsGateway } from '../payments/payments-gateway';
 import { cancelBooking } from '../services/cancellation';
+import { closeCheckoutsOpenedMeanwhile, handleCheckoutEvent } from '../services/checkout-service';
 import { expireStaleHolds } from '../services/hold-expiry';
 import {
   ageBooking,
@@ -20,6 +21,8 @@ import {
   form,
   payInBrowser,
   providerIntent,
+  recordingCaller,
+  recordingPayments,
   stripeFor,
   type OpenedIntent,
 } from '../testing/payments';
@@ -483,6 +486,289 @@ describe('who may open and pay a basket', () => {
       });
     }
     await expect(shop.caller(null).checkouts.basket()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expectAllUnpaid([first._id]);
+  });
+});
+
+describe('what a basket costs the provider', () => {
+  it('answers a paid basket’s page, and its confirmation repeated, without asking the provider', async () => {
+    const [first] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id]);
+    await payInBrowser(shop, intent);
+    await shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id });
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await expect(caller.checkouts.intent({ id: checkoutId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.checkoutPaid,
+    });
+    await caller.checkouts.confirm({ id: checkoutId, transactionId: intent.id });
+    await expect(caller.checkouts.confirm({ id: checkoutId, transactionId: 'pi_notthisbasketsintent00' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.paymentMismatch,
+    });
+
+    expect(calls).toEqual([]);
+    await expectPaidBy([first._id], intent.id);
+  });
+
+  it('answers a closed basket’s page without asking the provider', async () => {
+    const [first] = await twoOrders();
+    const earlier = await openBasket(customer, [first._id]);
+    await openBasket(customer, [first._id]);
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await expect(caller.checkouts.intent({ id: earlier.checkoutId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.checkoutClosed,
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a basket of a paid order, or one too large to pay, before asking the provider anything', async () => {
+    const [first, second] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id]);
+    await payInBrowser(shop, intent);
+    await shop.caller(customer.user).checkouts.confirm({ id: checkoutId, transactionId: intent.id });
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await expect(caller.checkouts.create({ bookingIds: [first._id, second._id] })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.basketOrderNotUnpaid,
+    });
+    // Over the most one payment may take (a shop whose hold limits allow it): raised in the database.
+    const [third, fourth] = await twoOrders();
+    await shop.database.db
+      .update(bookings)
+      .set({ totalCents: 50_000_000 })
+      .where(inArray(bookings.id, [third._id, fourth._id]));
+    await expect(caller.checkouts.create({ bookingIds: [third._id, fourth._id] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.basketTooLarge,
+    });
+    expect(calls).toEqual([]);
+    await expectAllUnpaid([second._id, third._id, fourth._id]);
+  });
+});
+
+describe('a basket whose payment the provider already knows more about', () => {
+  it('settles the basket instead of showing its card form when the card was already charged', async () => {
+    const [first, second] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id, second._id]);
+    await payInBrowser(shop, intent);
+
+    await expect(shop.caller(customer.user).checkouts.intent({ id: checkoutId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.checkoutPaid,
+    });
+    await expectPaidBy([first._id, second._id], intent.id);
+  });
+
+  it('closes the basket when the provider no longer lets its intent be paid', async () => {
+    const [first] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id]);
+    await stripeFor(shop).paymentIntents.cancel(intent.id);
+
+    await expect(shop.caller(customer.user).checkouts.intent({ id: checkoutId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.checkoutClosed,
+    });
+    await expect(shop.caller(customer.user).checkouts.byId({ id: checkoutId })).resolves.toMatchObject({ status: 'closed' });
+    await expectAllUnpaid([first._id]);
+  });
+
+  it('refuses a basket of an order its own card payment already paid, settling that payment', async () => {
+    const { booking } = await bookPart(shop, customer);
+    const own = await shop.caller(customer.user).payments.createIntent({ bookingId: booking._id });
+    await payInBrowser(shop, { id: own.paymentIntentId, clientSecret: own.clientSecret });
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await expect(caller.checkouts.create({ bookingIds: [booking._id] })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.basketOrderNotUnpaid,
+    });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: own.paymentIntentId });
+    expect(calls).not.toContain('createCheckoutIntent');
+  });
+
+  it('refuses a new basket of orders an earlier basket’s card payment already paid, settling that basket', async () => {
+    const [first, second] = await twoOrders();
+    const earlier = await openBasket(customer, [first._id, second._id]);
+    await payInBrowser(shop, earlier.intent);
+
+    await expect(shop.caller(customer.user).checkouts.create({ bookingIds: [first._id, second._id] })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.basketOrderNotUnpaid,
+    });
+    await expectPaidBy([first._id, second._id], earlier.intent.id);
+  });
+
+  it('refuses to pay an order alone when its basket’s card payment already paid it', async () => {
+    const [first, second] = await twoOrders();
+    const { intent } = await openBasket(customer, [first._id, second._id]);
+    await payInBrowser(shop, intent);
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await expect(caller.payments.createIntent({ bookingId: first._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderAlreadyPaid,
+    });
+    await expectPaidBy([first._id, second._id], intent.id);
+    expect(calls).not.toContain('createIntent');
+  });
+
+  it('refuses a basket whose order is cancelled while its intent is being made, and closes that intent', async () => {
+    const [first, second] = await twoOrders();
+    let madeIntentId = '';
+    // A cancel that gets to the orders while the provider makes the basket's intent.
+    const payments: PaymentsGateway = {
+      ...shop.deps.payments,
+      createCheckoutIntent: async (request) => {
+        await shop.database.db
+          .update(bookings)
+          .set({ status: 'cancelled', cancelledAt: new Date() })
+          .where(eq(bookings.id, second._id));
+        const made = await shop.deps.payments.createCheckoutIntent(request);
+        madeIntentId = made.id;
+        return made;
+      },
+    };
+    const caller = createCaller({ deps: { ...shop.deps, payments }, user: customer.user, session: 'valid' });
+
+    await expect(caller.checkouts.create({ bookingIds: [first._id, second._id] })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.basketOrderNotUnpaid,
+    });
+    expect((await stripeFor(shop).paymentIntents.retrieve(madeIntentId)).status).toBe('canceled');
+    const [basket] = await shop.database.db
+      .select({ status: checkouts.status })
+      .from(checkouts)
+      .where(eq(checkouts.paymentIntentId, madeIntentId));
+    expect(basket).toBeUndefined();
+    await expectAllUnpaid([first._id]);
+  });
+
+  it('closes, after a cancel, a basket of the order that got its intent while the cancel ran', async () => {
+    const [first, second] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id, second._id]);
+    // Another basket of it is still being opened: stored, but without its intent yet.
+    const [opening] = await shop.database.db
+      .insert(checkouts)
+      .values({ userId: customer.user.id, totalCents: 1 })
+      .returning({ id: checkouts.id });
+    await shop.database.db.insert(checkoutBookings).values({ checkoutId: opening!.id, bookingId: first._id });
+    // The cancel statement has run; the basket opened meanwhile still has its intent.
+    await shop.database.db.update(bookings).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(bookings.id, first._id));
+
+    await closeCheckoutsOpenedMeanwhile(shop.database.db, shop.deps.payments, first._id);
+
+    await expect(shop.caller(customer.user).checkouts.byId({ id: checkoutId })).resolves.toMatchObject({ status: 'closed' });
+    expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('canceled');
+    const [stillOpening] = await shop.database.db
+      .select({ status: checkouts.status })
+      .from(checkouts)
+      .where(eq(checkouts.id, opening!.id));
+    expect(stillOpening).toEqual({ status: 'closed' });
+  });
+
+  it('refuses a confirmation naming another intent, or one the provider does not know, with 400', async () => {
+    const [first, second] = await twoOrders();
+    const { checkoutId, intent } = await openBasket(customer, [first._id]);
+    const other = await openBasket(customer, [second._id]);
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await expect(caller.checkouts.confirm({ id: checkoutId, transactionId: other.intent.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.paymentMismatch,
+    });
+    expect(calls).toEqual([]);
+
+    const unknown = 'pi_unknowntotheprovider00';
+    await shop.database.db.update(checkouts).set({ paymentIntentId: unknown }).where(eq(checkouts.id, checkoutId));
+    await expect(caller.checkouts.confirm({ id: checkoutId, transactionId: unknown })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.paymentMismatch,
+    });
+    await expectAllUnpaid([first._id]);
+    expect(intent.id).not.toBe(unknown);
+  });
+
+  it('opens a basket of orders without intents of their own with one provider call', async () => {
+    const [first, second] = await twoOrders();
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await caller.checkouts.create({ bookingIds: [first._id, second._id] });
+
+    expect(calls).toEqual(['createCheckoutIntent']);
+  });
+});
+
+describe('signed events about a basket', () => {
+  const handle = (event: PaymentEvent) => handleCheckoutEvent(shop.database.db, shop.deps.payments, shop.deps.metrics, event);
+  const eventId = () => `evt_basket_${Math.random().toString(36).slice(2)}`;
+
+  async function paidBasketIntent() {
+    const [first, second] = await twoOrders();
+    const ids = [first._id, second._id];
+    const { checkoutId, intent } = await openBasket(customer, ids);
+    await payInBrowser(shop, intent);
+    const view = await shop.deps.payments.retrieveIntent(intent.id);
+    if (!view) throw new Error('the provider lost the intent');
+    return { ids, checkoutId, view };
+  }
+
+  async function recorded(id: string) {
+    return shop.database.db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id));
+  }
+
+  it('ignores, without recording, an event with no intent, one naming no basket, and one of another type', async () => {
+    const { ids, view } = await paidBasketIntent();
+    const ignored: PaymentEvent[] = [
+      { id: eventId(), type: 'payment_intent.succeeded', intent: null, refund: null },
+      { id: eventId(), type: 'payment_intent.succeeded', intent: { ...view, checkoutId: null }, refund: null },
+      { id: eventId(), type: 'payment_intent.created', intent: view, refund: null },
+    ];
+    for (const event of ignored) {
+      expect(await handle(event)).toBe('ignored');
+      expect(await recorded(event.id)).toEqual([]);
+    }
+    await expectAllUnpaid(ids);
+  });
+
+  it('records but ignores an event naming a basket that is not the shop’s, or no id at all', async () => {
+    const { ids, view } = await paidBasketIntent();
+    for (const checkoutId of ['5f0c6a56-0b7a-4c3e-9a43-3c1f9d9f0c11', 'not-a-basket-id']) {
+      const event: PaymentEvent = { id: eventId(), type: 'payment_intent.succeeded', intent: { ...view, checkoutId }, refund: null };
+      expect(await handle(event)).toBe('ignored');
+      expect(await recorded(event.id)).toHaveLength(1);
+    }
+    await expectAllUnpaid(ids);
+  });
+
+  it('handles an event whose intent does not match the basket without paying or refunding anything', async () => {
+    const { ids, view } = await paidBasketIntent();
+    const { payments, calls } = recordingPayments(shop);
+    const altered: PaymentEvent = {
+      id: eventId(),
+      type: 'payment_intent.succeeded',
+      intent: { ...view, amountCents: view.amountCents - 1 },
+      refund: null,
+    };
+
+    expect(await handleCheckoutEvent(shop.database.db, payments, shop.deps.metrics, altered)).toBe('handled');
+
+    await expectAllUnpaid(ids);
+    expect(calls).toEqual([]);
+    expect(await shop.database.db.select().from(returnedPayments).where(eq(returnedPayments.paymentIntentId, view.id))).toEqual([]);
+  });
+
+  it('handles an event that says succeeded about an intent that has not, paying nothing', async () => {
+    const [first] = await twoOrders();
+    const { intent } = await openBasket(customer, [first._id]);
+    const unpaid = await shop.deps.payments.retrieveIntent(intent.id);
+    if (!unpaid) throw new Error('the provider lost the intent');
+
+    expect(await handle({ id: eventId(), type: 'payment_intent.succeeded', intent: unpaid, refund: null })).toBe('handled');
     await expectAllUnpaid([first._id]);
   });
 });

@@ -9,7 +9,16 @@ import { auditEvents, bookings } from '../db/schema';
 import { PaymentsUnavailableError, type PaymentsGateway } from '../payments/payments-gateway';
 import { createCaller } from '../routers';
 import { stockOf } from '../testing/booking-load';
-import { bookPart, bookingRow, confirmInBrowser, openIntent, payInBrowser, stripeFor } from '../testing/payments';
+import {
+  bookPart,
+  bookingRow,
+  confirmInBrowser,
+  openIntent,
+  paidBooking,
+  payInBrowser,
+  recordingCaller,
+  stripeFor,
+} from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { cancelBooking } from './cancellation';
 import { expireStaleHolds } from './hold-expiry';
@@ -160,6 +169,93 @@ describe('cancelling while the customer pays', () => {
     expect((await confirmInBrowser(shop, second)).status).toBe(400);
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', paymentIntentId: second.id });
     expect(await stockOf(shop.database.db, toolId)).toBe(6);
+  });
+});
+
+describe('what a cancel costs the provider', () => {
+  it('cancels a booking that never opened an intent without asking the provider', async () => {
+    const { booking } = await bookPart(shop, customer);
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await caller.bookings.cancel({ id: booking._id });
+
+    expect(calls).toEqual([]);
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('only looks at an intent the provider already closed, then cancels the booking', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const intent = await openIntent(shop, customer, booking._id);
+    await stripeFor(shop).paymentIntents.cancel(intent.id);
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await caller.bookings.cancel({ id: booking._id });
+
+    expect(calls).toEqual(['retrieveIntent']);
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
+  });
+
+  it('only looks at an intent the card already paid, then settles the booking and refuses the cancel', async () => {
+    const { booking } = await bookPart(shop, customer);
+    const intent = await openIntent(shop, customer, booking._id);
+    await payInBrowser(shop, intent);
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await expect(caller.bookings.cancel({ id: booking._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderAlreadyPaid,
+    });
+
+    expect(calls).toEqual(['retrieveIntent']);
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id });
+  });
+
+  it('refuses a paid order, and one cancelled already, without asking the provider', async () => {
+    const { booking: paid } = await paidBooking(shop, customer);
+    const { booking: cancelled } = await bookPart(shop, customer);
+    await openIntent(shop, customer, cancelled._id);
+    await shop.caller(customer.user).bookings.cancel({ id: cancelled._id });
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await expect(caller.bookings.cancel({ id: paid._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderAlreadyPaid,
+    });
+    await expect(caller.bookings.cancel({ id: cancelled._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderCancelled,
+    });
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('an intent closed by someone else during the cancel', () => {
+  it('cancels the booking when another request closed its intent between the look and the cancel', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const intent = await openIntent(shop, customer, booking._id);
+    const payments = gatewayInterrupted({ before: () => stripeFor(shop).paymentIntents.cancel(intent.id) });
+
+    await callerWith(payments, customer).bookings.cancel({ id: booking._id });
+
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
+  });
+
+  it('answers 503, changing nothing, when the cancel fails and the provider then no longer knows the intent', async () => {
+    const { booking } = await bookPart(shop, customer);
+    await openIntent(shop, customer, booking._id);
+    let looks = 0;
+    const payments: PaymentsGateway = {
+      ...shop.deps.payments,
+      retrieveIntent: async (id) => (looks++ === 0 ? shop.deps.payments.retrieveIntent(id) : null),
+      cancelIntent: () => Promise.reject(new PaymentsUnavailableError('the provider is away')),
+    };
+
+    await expect(callerWith(payments, customer).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid' });
   });
 });
 

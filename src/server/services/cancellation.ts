@@ -10,6 +10,7 @@ import { recordAudit } from './audit';
 import { cancelUnpaidBooking, refuseUnlessUnpaid, type CancelReason } from './booking-service';
 import type { BookingRow } from './booking-views';
 import { closeCheckoutsOf, closeCheckoutsOpenedMeanwhile } from './checkout-service';
+import { closeIntentAtProvider } from './intent-closing';
 import { settleSucceededIntent } from './payment-service';
 
 /** Why the booking is cancelled; an admin cancelling someone else's order is audited as the actor. */
@@ -52,19 +53,8 @@ export async function cancelBooking(
  */
 async function closeIntent(db: Database, payments: PaymentsGateway, booking: BookingRow): Promise<void> {
   if (!booking.paymentIntentId) return;
-  let intent = await payments.retrieveIntent(booking.paymentIntentId);
-  if (!intent || intent.status === 'canceled') return;
-  if (intent.status !== 'succeeded') {
-    try {
-      await payments.cancelIntent(intent.id);
-      return;
-    } catch (error) {
-      // The card was confirmed (or another request cancelled) between our look and our cancel.
-      intent = await payments.retrieveIntent(intent.id);
-      if (intent?.status === 'canceled') return;
-      if (intent?.status !== 'succeeded') throw error;
-    }
-  }
-  await settleSucceededIntent(db, booking, intent);
+  const succeeded = await closeIntentAtProvider(payments, booking.paymentIntentId);
+  if (!succeeded) return;
+  await settleSucceededIntent(db, booking, succeeded);
   throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
 }

@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 import { cardFields, confirmFromBrowser, futureExpiry, stripeClient } from '../../payments-emulator/testing/emulator';
 import type { StripeEvent } from '../../payments-emulator/webhooks';
 import { buildApp } from '../app';
+import { createCaller } from '../routers';
 import { bookings, paymentEvents } from '../db/schema';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
@@ -196,4 +197,32 @@ export function appWithPayments(shop: TestShop, payments: PaymentsGateway): Prom
       },
     },
   );
+}
+
+/** The shop's gateway with every call it makes to the provider named in `calls`, in order. */
+export function recordingPayments(shop: TestShop): { payments: PaymentsGateway; calls: string[] } {
+  const real = shop.deps.payments;
+  const calls: string[] = [];
+  const record =
+    <Args extends unknown[], Result>(name: string, call: (...args: Args) => Result) =>
+    (...args: Args): Result => {
+      calls.push(name);
+      return call(...args);
+    };
+  const payments: PaymentsGateway = {
+    createIntent: record('createIntent', real.createIntent),
+    createCheckoutIntent: record('createCheckoutIntent', real.createCheckoutIntent),
+    retrieveIntent: record('retrieveIntent', real.retrieveIntent),
+    cancelIntent: record('cancelIntent', real.cancelIntent),
+    refundPayment: record('refundPayment', real.refundPayment),
+    refundWholeIntent: record('refundWholeIntent', real.refundWholeIntent),
+    parseWebhook: real.parseWebhook,
+  };
+  return { payments, calls };
+}
+
+/** A tRPC caller for `customer` whose provider calls are named in `calls`, in order. */
+export function recordingCaller(shop: TestShop, { user }: TestUser) {
+  const { payments, calls } = recordingPayments(shop);
+  return { caller: createCaller({ deps: { ...shop.deps, payments }, user, session: 'valid' }), calls };
 }
