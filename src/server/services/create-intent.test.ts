@@ -3,8 +3,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
-import { bookPart, bookingRow, confirmInBrowser, openIntent, paidBooking, payInBrowser, stripeFor } from '../testing/payments';
+import {
+  bookPart,
+  bookingRow,
+  confirmInBrowser,
+  openIntent,
+  paidBooking,
+  payInBrowser,
+  recordingCaller,
+  stripeFor,
+} from '../testing/payments';
 import { stockOf } from '../testing/booking-load';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../db/schema';
+import type { PaymentsGateway } from '../payments/payments-gateway';
+import { createCaller } from '../routers';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -133,22 +146,26 @@ describe('payments.createIntent', () => {
     expect((await bookingRow(shop, booking._id)).paymentIntentId).toBeNull();
   });
 
-  it('refuses a paid booking with 409', async () => {
+  it('refuses a paid booking with 409, without asking the provider', async () => {
     const { booking } = await paidBooking(shop, customer);
+    const { caller, calls } = recordingCaller(shop, customer);
 
-    await expect(shop.caller(customer.user).payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
+    await expect(caller.payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: messages.orderAlreadyPaid,
     });
+    expect(calls).toEqual([]);
   });
 
-  it('refuses a cancelled booking with 409', async () => {
+  it('refuses a cancelled booking with 409, without asking the provider', async () => {
     const booking = await cancelledBooking();
+    const { caller, calls } = recordingCaller(shop, customer);
 
-    await expect(shop.caller(customer.user).payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
+    await expect(caller.payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: messages.orderCancelled,
     });
+    expect(calls).toEqual([]);
     expect((await bookingRow(shop, booking._id)).paymentIntentId).toBeNull();
   });
 
@@ -171,6 +188,87 @@ describe('payments.createIntent', () => {
       status: 'paid',
       paid: true,
       transaction: intent.id,
+    });
+  });
+});
+
+describe('payments.createIntent asks the provider only what it must', () => {
+  it('opens a booking’s first PaymentIntent with one call to the provider', async () => {
+    const { booking } = await bookPart(shop, customer);
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await caller.payments.createIntent({ bookingId: booking._id });
+
+    expect(calls).toEqual(['createIntent']);
+  });
+
+  it('opens a new PaymentIntent, instead of failing, when the provider does not know the booking’s stored one', async () => {
+    const { booking } = await bookPart(shop, customer);
+    // An intent from another provider account, say, after the shop's keys were changed.
+    await shop.database.db.update(bookings).set({ paymentIntentId: 'pi_unknown_to_the_provider' }).where(eq(bookings.id, booking._id));
+
+    const opened = await openIntent(shop, customer, booking._id);
+
+    expect(opened.id).toMatch(/^pi_/);
+    expect(opened.id).not.toBe('pi_unknown_to_the_provider');
+    expect((await bookingRow(shop, booking._id)).paymentIntentId).toBe(opened.id);
+    await payInBrowser(shop, opened);
+  });
+});
+
+describe('a booking cancelled or paid while its PaymentIntent is being opened', () => {
+  /** A caller whose provider opens the intent, then `meanwhile` happens before the answer arrives. */
+  function openingWhile(meanwhile: () => Promise<unknown>) {
+    const real = shop.deps.payments;
+    const opened: string[] = [];
+    const payments: PaymentsGateway = {
+      ...real,
+      createIntent: async (request) => {
+        const intent = await real.createIntent(request);
+        opened.push(intent.id);
+        await meanwhile();
+        return intent;
+      },
+    };
+    return { caller: createCaller({ deps: { ...shop.deps, payments }, user: customer.user, session: 'valid' }), opened };
+  }
+
+  it('refuses with 409 a booking the customer cancelled meanwhile, and cancels the new intent so it can never take money', async () => {
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const { caller, opened } = openingWhile(() => shop.caller(customer.user).bookings.cancel({ id: booking._id }));
+
+    await expect(caller.payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderCancelled,
+    });
+
+    const [intentId = ''] = opened;
+    expect((await stripeFor(shop).paymentIntents.retrieve(intentId)).status).toBe('canceled');
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', paymentIntentId: null });
+    expect(await stockOf(shop.database.db, toolId)).toBe(10);
+  });
+
+  it('refuses with 409 a booking paid meanwhile by another payment, and cancels the new intent', async () => {
+    const { booking } = await bookPart(shop, customer);
+    // As when its basket's payment is taken in another window.
+    const { caller, opened } = openingWhile(() =>
+      shop.database.db
+        .update(bookings)
+        .set({ status: 'paid', transactionId: 'pi_its_basket', paidAt: new Date() })
+        .where(eq(bookings.id, booking._id)),
+    );
+
+    await expect(caller.payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderAlreadyPaid,
+    });
+
+    const [intentId = ''] = opened;
+    expect((await stripeFor(shop).paymentIntents.retrieve(intentId)).status).toBe('canceled');
+    expect(await bookingRow(shop, booking._id)).toMatchObject({
+      status: 'paid',
+      transactionId: 'pi_its_basket',
+      paymentIntentId: null,
     });
   });
 });

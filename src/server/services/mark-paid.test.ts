@@ -4,8 +4,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
-import { FAILING_CARDS, bookPart, bookingRow, confirmInBrowser, openIntent, payInBrowser, stripeFor } from '../testing/payments';
+import {
+  FAILING_CARDS,
+  bookPart,
+  bookingRow,
+  confirmInBrowser,
+  openIntent,
+  payInBrowser,
+  recordingCaller,
+  stripeFor,
+} from '../testing/payments';
 import { stockOf } from '../testing/booking-load';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../db/schema';
+import { settleSucceededIntent } from './payment-service';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -47,15 +59,17 @@ describe('bookings.markPaid after the browser confirms the card', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(7);
   });
 
-  it('answers a repeated call with the same paid booking and changes nothing', async () => {
+  it('answers a repeated call with the same paid booking and changes nothing, without asking the provider', async () => {
     const { booking, intent } = await bookingWithIntent();
     await payInBrowser(shop, intent);
     const first = await shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id });
     const paidAt = (await bookingRow(shop, booking._id)).paidAt;
+    const { caller, calls } = recordingCaller(shop, customer);
 
-    const again = await shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id });
+    const again = await caller.bookings.markPaid({ id: booking._id, transactionId: intent.id });
 
     expect(again).toEqual(first);
+    expect(calls).toEqual([]);
     expect((await bookingRow(shop, booking._id)).paidAt).toEqual(paidAt);
   });
 
@@ -138,14 +152,16 @@ describe('bookings.markPaid after the browser confirms the card', () => {
     await expectUnpaid(booking._id);
   });
 
-  it('refuses a cancelled booking with 409', async () => {
+  it('refuses a cancelled booking with 409, without asking the provider', async () => {
     const { booking, intent } = await bookingWithIntent();
     await shop.caller(customer.user).bookings.cancel({ id: booking._id });
+    const { caller, calls } = recordingCaller(shop, customer);
 
-    await expect(shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id })).rejects.toMatchObject({
+    await expect(caller.bookings.markPaid({ id: booking._id, transactionId: intent.id })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: messages.orderCancelled,
     });
+    expect(calls).toEqual([]);
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', transactionId: null });
   });
 
@@ -177,6 +193,92 @@ describe('bookings.markPaid after the browser confirms the card', () => {
       status: 'paid',
       transaction: intent.id,
     });
+  });
+});
+
+describe('bookings.markPaid with an intent that is not the booking’s', () => {
+  it('refuses another booking’s succeeded intent with 400 without asking the provider', async () => {
+    const paidOne = await bookingWithIntent();
+    await payInBrowser(shop, paidOne.intent);
+    const { booking } = await bookingWithIntent();
+    const { caller, calls } = recordingCaller(shop, customer);
+
+    await expect(caller.bookings.markPaid({ id: booking._id, transactionId: paidOne.intent.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.paymentMismatch,
+    });
+    expect(calls).toEqual([]);
+    await expectUnpaid(booking._id);
+  });
+
+  it('refuses with 400, not a server error, the booking’s own stored intent when the provider does not know it', async () => {
+    const { booking } = await bookPart(shop, customer);
+    // An intent from another provider account, say, after the shop's keys were changed.
+    await shop.database.db.update(bookings).set({ paymentIntentId: 'pi_unknown_to_the_provider' }).where(eq(bookings.id, booking._id));
+
+    await expect(
+      shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: 'pi_unknown_to_the_provider' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
+    await expectUnpaid(booking._id);
+  });
+});
+
+describe('settling a succeeded intent on a booking read before it changed', () => {
+  /** A booking whose intent succeeded, as read before anything else happened to it. */
+  async function succeededBooking() {
+    const { booking, intent } = await bookingWithIntent();
+    await payInBrowser(shop, intent);
+    const stale = await bookingRow(shop, booking._id);
+    const succeeded = await shop.deps.payments.retrieveIntent(intent.id);
+    if (!succeeded) throw new Error(`the provider does not know ${intent.id}`);
+    return { stale, succeeded };
+  }
+
+  it('refuses with 409, saying so, a booking cancelled meanwhile, and leaves it cancelled', async () => {
+    const { stale, succeeded } = await succeededBooking();
+    await shop.database.db
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'customer' })
+      .where(eq(bookings.id, stale.id));
+
+    await expect(settleSucceededIntent(shop.database.db, stale, succeeded)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderCancelled,
+    });
+    expect(await bookingRow(shop, stale.id)).toMatchObject({ status: 'cancelled', transactionId: null });
+  });
+
+  it('refuses with 409, saying so, a booking paid meanwhile by another payment, which it keeps', async () => {
+    const { stale, succeeded } = await succeededBooking();
+    // As when its basket's payment was taken in another window.
+    await shop.database.db
+      .update(bookings)
+      .set({ status: 'paid', transactionId: 'pi_its_basket', paidAt: new Date() })
+      .where(eq(bookings.id, stale.id));
+
+    await expect(settleSucceededIntent(shop.database.db, stale, succeeded)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.orderAlreadyPaid,
+    });
+    expect(await bookingRow(shop, stale.id)).toMatchObject({ status: 'paid', transactionId: 'pi_its_basket' });
+  });
+
+  it('refuses another booking’s succeeded intent with 400, and one that has not succeeded with 409', async () => {
+    const { succeeded } = await succeededBooking();
+    const { booking, intent } = await bookingWithIntent();
+    const open = await shop.deps.payments.retrieveIntent(intent.id);
+    if (!open) throw new Error(`the provider does not know ${intent.id}`);
+    const row = await bookingRow(shop, booking._id);
+
+    await expect(settleSucceededIntent(shop.database.db, row, succeeded)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: messages.paymentMismatch,
+    });
+    await expect(settleSucceededIntent(shop.database.db, row, open)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: messages.paymentNotSucceeded,
+    });
+    await expectUnpaid(booking._id);
   });
 });
 

@@ -80,11 +80,12 @@ export async function refundBooking(
   actor: RefundActor,
 ): Promise<BookingRow> {
   refuseUnlessRefundable(booking);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the database refuses a paid or shipped row without a transaction id; this only narrows the type
   if (!booking.transactionId) throw new Error(`Paid booking ${booking.id} has no transaction id`);
   const refund = await refundAtProvider(payments, booking, booking.transactionId);
   // The admin asked and the provider took it: audited whoever marks the booking, this answer or the webhook.
   await recordAudit(db, actor, 'order.refund', auditSubject(booking, refund));
-  if (refund.status !== 'succeeded') return booking;
+  // A refund that has not succeeded marks nothing (markRefunded): the booking stays paid until the webhook.
   return (await markRefunded(db, metrics, booking, refund)).booking ?? booking;
 }
 
@@ -95,9 +96,10 @@ export interface RefundMarking {
 }
 
 /**
- * Marks the booking refunded by `refund`, once: only a paid or shipped booking whose transaction
- * the refund is of, for its whole total, changes; the stock comes back unless it was shipped.
- * Returns the booking as it is afterwards (null when it is not there), whoever marked it.
+ * Marks the booking refunded by `refund`, once: only a refund the provider says succeeded, naming
+ * this booking, changes it, and only a paid or shipped booking whose transaction the refund is of,
+ * for its whole total; the stock comes back unless it was shipped. Returns the booking as it is
+ * afterwards, whoever marked it; null for a refund that cannot mark it, or a booking not there.
  */
 export async function markRefunded(
   db: Database,
@@ -105,7 +107,8 @@ export async function markRefunded(
   booking: Pick<BookingRow, 'id'>,
   refund: RefundView,
 ): Promise<RefundMarking> {
-  if (refund.status !== 'succeeded' || refund.bookingId !== booking.id || !refund.paymentIntentId) {
+  const paymentIntentId = refund.paymentIntentId;
+  if (refund.status !== 'succeeded' || refund.bookingId !== booking.id || !paymentIntentId) {
     return { booking: null, marked: false };
   }
   const marked = await db.transaction(async (tx) => {
@@ -116,7 +119,7 @@ export async function markRefunded(
         and(
           eq(bookings.id, booking.id),
           inArray(bookings.status, ['paid', 'shipped']),
-          eq(bookings.transactionId, refund.paymentIntentId ?? ''),
+          eq(bookings.transactionId, paymentIntentId),
           eq(bookings.totalCents, refund.amountCents),
         ),
       )
@@ -153,18 +156,22 @@ export async function refundLatePayment(
 ): Promise<BookingRow> {
   if (booking.status !== 'cancelled' || booking.refundId) return booking;
   const refund = await refundAtProvider(payments, booking, paymentIntentId);
-  if (refund.status !== 'succeeded') return booking;
+  // A refund that has not succeeded records nothing (markLatePaymentRefunded) until its webhook says so.
   return (await markLatePaymentRefunded(db, metrics, booking, refund)).booking ?? booking;
 }
 
-/** Records the refund on the cancelled booking whose payment it returned, once. */
+/**
+ * Records a succeeded refund naming the cancelled booking whose payment it returned, once. Returns
+ * the booking as markRefunded does.
+ */
 export async function markLatePaymentRefunded(
   db: Database,
   metrics: RefundRecorder,
   booking: Pick<BookingRow, 'id'>,
   refund: RefundView,
 ): Promise<RefundMarking> {
-  if (refund.status !== 'succeeded' || refund.bookingId !== booking.id || !refund.paymentIntentId) {
+  const paymentIntentId = refund.paymentIntentId;
+  if (refund.status !== 'succeeded' || refund.bookingId !== booking.id || !paymentIntentId) {
     return { booking: null, marked: false };
   }
   const marked = await db.transaction(async (tx) => {
@@ -176,7 +183,7 @@ export async function markLatePaymentRefunded(
           eq(bookings.id, booking.id),
           eq(bookings.status, 'cancelled'),
           isNull(bookings.refundId),
-          eq(bookings.paymentIntentId, refund.paymentIntentId ?? ''),
+          eq(bookings.paymentIntentId, paymentIntentId),
         ),
       )
       .returning(bookingColumns);
