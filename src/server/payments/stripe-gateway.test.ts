@@ -11,7 +11,7 @@ import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payme
 import { cardFields, confirmFromBrowser, STOREFRONT_ORIGIN, stripeClient } from '../../payments-emulator/testing/emulator';
 import { TEST_STRIPE_KEYS } from '../testing/test-keys';
 import { PaymentsUnavailableError, RefundRefusedError, WebhookSignatureError, type PaymentsGateway } from './payments-gateway';
-import { createStripeGateway } from './stripe-gateway';
+import { createStripeGateway, hostOptions } from './stripe-gateway';
 
 let emulator: RunningPaymentsEmulator;
 let gateway: PaymentsGateway;
@@ -113,6 +113,8 @@ describe('signed events', () => {
     expect(() => gateway.parseWebhook(Buffer.from(payload), undefined)).toThrow(WebhookSignatureError);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_another' });
     expect(() => gateway.parseWebhook(Buffer.from(payload), forged)).toThrow(WebhookSignatureError);
+    // The SDK's reason goes with the refusal, for the log.
+    expect(() => gateway.parseWebhook(Buffer.from(payload), forged)).toThrow(/No signatures found/);
   });
 
   it('reads a signed envelope it cannot make sense of as unreadable, changing nothing', () => {
@@ -145,6 +147,14 @@ describe('signed events', () => {
       paymentIntentId: null,
       bookingId: null,
     });
+  });
+});
+
+describe('where the gateway sends its calls', () => {
+  it('uses the port a base names, or the protocol’s own', () => {
+    expect(hostOptions('https://api.stripe.com')).toEqual({ host: 'api.stripe.com', port: 443, protocol: 'https' });
+    expect(hostOptions('http://payments.internal')).toEqual({ host: 'payments.internal', port: 80, protocol: 'http' });
+    expect(hostOptions('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: '12111', protocol: 'http' });
   });
 });
 
@@ -197,6 +207,27 @@ describe('the Stripe gateway against a provider’s faults', () => {
     await canned.gateway.retrieveIntent('pi_canned');
     expect(canned.headers).toHaveLength(2);
     for (const headers of canned.headers) expect(headers['x-stripe-client-telemetry']).toBeUndefined();
+  });
+
+  it('keys a booking’s intent by the booking, amount and currency, and a replacement by the intent it replaces', async () => {
+    // The keys make a retried call, from any process or after a restart, open the same intent.
+    const canned = await gatewayFor(200, anIntent);
+    await canned.gateway.createIntent(booking('b-1'));
+    await canned.gateway.createIntent({ ...booking('b-1'), replacing: 'pi_old' });
+    expect(canned.headers.map((headers) => headers['idempotency-key'])).toEqual([
+      'booking-b-1-2500-usd',
+      'booking-b-1-2500-usd-after-pi_old',
+    ]);
+  });
+
+  it('reads the intent of a refund that carries the whole intent rather than its id', async () => {
+    const refund = { object: 'refund', id: 're_2', amount: 100, currency: 'usd', status: 'succeeded', payment_intent: anIntent };
+    const canned = await gatewayFor(200, refund);
+    await expect(
+      canned.gateway.refundPayment({ bookingId: 'b-2', paymentIntentId: 'pi_canned', amountCents: 100 }),
+    ).resolves.toMatchObject({
+      paymentIntentId: 'pi_canned',
+    });
   });
 
   it('reads only a "not found" as a missing intent; another refusal is thrown', async () => {

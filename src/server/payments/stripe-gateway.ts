@@ -103,9 +103,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
     parseWebhook: (rawBody, signature) => {
       let event: Stripe.Event;
       try {
+        // Stryker disable next-line StringLiteral: a missing signature fails as any wrong one does
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
       } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+        // The SDK's reason (no signature, another secret, an old timestamp), for the log.
+        throw new WebhookSignatureError(String(error));
       }
       return eventView(event);
     },
@@ -159,7 +161,8 @@ function eventView(event: unknown): PaymentEvent {
   };
 }
 
-function hostOptions(apiBase: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+/** Where the SDK sends its calls: the provider's, or a stand-in's, host, port and protocol. */
+export function hostOptions(apiBase: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
