@@ -3,6 +3,7 @@
 // expiring frees the allowance again.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
 import { expireStaleHolds } from '../services/hold-expiry';
@@ -98,6 +99,18 @@ describe('hold limits per customer', () => {
     expect(messages.holdLimitValue(limits.valueCents)).toContain('$500.00');
     await book(customer, part.id, 1);
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 5);
+  });
+
+  it('refuses a part priced at the largest payable total over the value limit, not as out of stock or too large', async () => {
+    const customer = await shop.createUser();
+    // The last unit, at exactly the most a card payment can be: bookable but for the value limit.
+    const dear = await shop.createTool({ priceCents: MAX_ORDER_TOTAL_CENTS, minimumOrderQuantity: 1, available: 1 });
+
+    await expect(book(customer, dear.id, 1)).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: messages.holdLimitValue(limits.valueCents),
+    });
+    expect(await stockOf(shop.database.db, dear.id)).toBe(1);
   });
 
   it("counts only the customer's own holds: another customer still books", async () => {

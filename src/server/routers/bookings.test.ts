@@ -229,6 +229,17 @@ describe('bookings.cancel', () => {
     expect(mine.items.map((b) => b._id)).not.toContain(booking._id);
   });
 
+  it('shows the returned stock in the catalogue at once after a cancel', async () => {
+    const tool = await shop.createTool({ minimumOrderQuantity: 2, available: 10 });
+    const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 4, ...form });
+    // A visitor's read keeps the part in the shop's read cache with 6 left.
+    await expect(shop.caller(null).tools.byId({ id: tool.id })).resolves.toMatchObject({ available: 6 });
+
+    await shop.caller(customer.user).bookings.cancel({ id: booking._id });
+
+    await expect(shop.caller(null).tools.byId({ id: tool.id })).resolves.toMatchObject({ available: 10 });
+  });
+
   it('never deadlocks when a customer books and cancels the same part at once, and keeps the stock exact', async () => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000 });
     const me = await shop.createUser('user');

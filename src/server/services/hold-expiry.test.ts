@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openPostgres, type Database } from '../db/database';
 import { bookings } from '../db/schema';
+import { PaymentsUnavailableError, type PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import {
   ageBooking,
@@ -39,6 +40,23 @@ afterAll(() => shop.close());
 
 const expire = (db: Database = shop.database.db, payments = shop.deps.payments) =>
   expireStaleHolds(db, payments, { olderThanMs: DAY_MS });
+
+/** The shop's gateway, but every look at an intent fails at once, as while the provider is down. */
+const failingLookups = (): PaymentsGateway => ({
+  ...shop.deps.payments,
+  retrieveIntent: () => Promise.reject(new PaymentsUnavailableError('the provider is unreachable')),
+});
+
+/** A logger that keeps every line it writes, and those lines parsed. */
+function recordingLog() {
+  const written: string[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => void written.push(line) });
+  const lines = () =>
+    written.map(
+      (line) => JSON.parse(line) as { level: number; msg: string; holds?: unknown; bookingId?: string; err?: { message?: string } },
+    );
+  return { log, lines, withMessage: (msg: string) => lines().filter((line) => line.msg === msg) };
+}
 
 describe('expireStaleHolds', () => {
   it('cancels an unpaid booking older than the hold time as expired and returns its stock', async () => {
@@ -104,6 +122,25 @@ describe('expireStaleHolds', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(6);
   });
 
+  it('never settles a stale hold as paid with the money of another order, and leaves it unpaid', async () => {
+    const other = await bookPart(shop, customer, { quantity: 1, available: 10 });
+    const othersIntent = await openIntent(shop, customer, other.booking._id);
+    await payInBrowser(shop, othersIntent);
+    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    // The stale hold names the other order's succeeded intent as its own.
+    await shop.database.db.update(bookings).set({ paymentIntentId: null }).where(eq(bookings.id, other.booking._id));
+    await shop.database.db.update(bookings).set({ paymentIntentId: othersIntent.id }).where(eq(bookings.id, booking._id));
+    await ageBooking(shop, booking._id, 30);
+
+    expect(await expire()).toEqual({ expired: 0, settledPaid: 0, failed: 1 });
+
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid', transactionId: null, paidAt: null });
+    expect(await stockOf(shop.database.db, toolId)).toBe(6);
+    // Without the foreign intent, the next pass expires it.
+    await shop.database.db.update(bookings).set({ paymentIntentId: null }).where(eq(bookings.id, booking._id));
+    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+  });
+
   it('keeps a booking with an intent unpaid while the provider is unreachable, and expires it on a later pass', async () => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
     await openIntent(shop, customer, booking._id);
@@ -121,17 +158,22 @@ describe('expireStaleHolds', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
-  it('expires every stale hold in one pass, however many batches they fill', async () => {
+  it('tries every stale hold once in one pass, however many batches they fill', async () => {
     const owner = await shop.createUser('user');
     const part = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000 });
     // One more than a batch of 100 holds.
     for (let index = 0; index < 101; index++) {
       await shop.caller(owner.user).bookings.create({ toolsId: part.id, amount: 2, ...form });
     }
+    // Each with an intent, so each needs the provider.
     await shop.database.db
       .update(bookings)
-      .set({ createdAt: sql`now() - make_interval(hours => 25)` })
+      .set({ createdAt: sql`now() - make_interval(hours => 25)`, paymentIntentId: sql`'pi_unknown_' || ${bookings.id}::text` })
       .where(eq(bookings.userId, owner.user.id));
+
+    // While the provider is down every hold fails, and is counted once, none of them skipped or tried twice.
+    expect(await expire(shop.database.db, failingLookups())).toEqual({ expired: 0, settledPaid: 0, failed: 101 });
+    expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 202);
 
     expect(await expire()).toEqual({ expired: 101, settledPaid: 0, failed: 0 });
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000);
@@ -162,7 +204,8 @@ describe('expireStaleHolds', () => {
       const passes = await Promise.all(Array.from({ length: 6 }, (_, index) => expire(databases[index % databases.length])));
 
       expect(passes.reduce((sum, pass) => sum + pass.expired, 0)).toBe(30);
-      expect(passes.reduce((sum, pass) => sum + pass.failed + pass.settledPaid, 0)).toBe(0);
+      // The passes that found a booking already taken count it nowhere.
+      for (const pass of passes) expect(pass).toEqual({ expired: pass.expired, settledPaid: 0, failed: 0 });
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
     }
@@ -189,6 +232,10 @@ describe('the background hold expiry', () => {
     await app.ready();
     await expect.poll(async () => (await bookingRow(shop, before.booking._id)).status, { timeout: 5_000 }).toBe('cancelled');
     expect(await stockOf(shop.database.db, before.toolId)).toBe(10);
+    // A hold that goes stale after the first pass is expired by a later one.
+    const later = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    await ageBooking(shop, later.booking._id, 25);
+    await expect.poll(async () => (await bookingRow(shop, later.booking._id)).status, { timeout: 5_000 }).toBe('cancelled');
 
     await app.close();
     const after = await bookPart(shop, customer, { quantity: 2, available: 10 });
@@ -199,10 +246,8 @@ describe('the background hold expiry', () => {
   });
 
   it('logs what a pass changed, and nothing for a pass that changed nothing', async () => {
-    const written: string[] = [];
-    const log = pino({ level: 'info' }, { write: (line: string) => void written.push(line) });
-    const passLines = () =>
-      written.map((line) => JSON.parse(line) as { msg: string; holds?: unknown }).filter((line) => line.msg === 'expired stale holds');
+    const { log, withMessage } = recordingLog();
+    const passLines = () => withMessage('expired stale holds');
     const idle = startHoldExpiry({ ...shop.deps, log }, { olderThanMs: DAY_MS, everyMs: 10 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     await idle.stop();
@@ -214,6 +259,51 @@ describe('the background hold expiry', () => {
     await expect.poll(() => passLines().length).toBe(1);
     await timer.stop();
     expect(passLines()[0]?.holds).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+  });
+
+  it('logs a pass that only settled a payment, and one that only failed, and warns of the hold it could not expire', async () => {
+    const { log, withMessage } = recordingLog();
+    const passLines = () => withMessage('expired stale holds');
+    const paid = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    await payInBrowser(shop, await openIntent(shop, customer, paid.booking._id));
+    await ageBooking(shop, paid.booking._id, 25);
+    const settling = startHoldExpiry({ ...shop.deps, log }, { olderThanMs: DAY_MS, everyMs: 10 });
+    await expect.poll(() => passLines().length).toBe(1);
+    await settling.stop();
+    expect(passLines()[0]?.holds).toEqual({ expired: 0, settledPaid: 1, failed: 0 });
+
+    const stuck = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    await openIntent(shop, customer, stuck.booking._id);
+    await ageBooking(shop, stuck.booking._id, 25);
+    const failing = startHoldExpiry({ ...shop.deps, payments: failingLookups(), log }, { olderThanMs: DAY_MS, everyMs: 10 });
+    await expect.poll(() => passLines().length).toBeGreaterThan(1);
+    await failing.stop();
+
+    expect(passLines()[1]?.holds).toEqual({ expired: 0, settledPaid: 0, failed: 1 });
+    expect(withMessage('could not expire a stale hold; will retry')[0]).toMatchObject({
+      level: 40,
+      bookingId: stuck.booking._id,
+      err: { message: 'the provider is unreachable' },
+    });
+    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+  });
+
+  it('warns of a pass that failed as a whole, and keeps running passes', async () => {
+    const { log, withMessage } = recordingLog();
+    const unreachable = {
+      select: () => {
+        throw new Error('the database is unreachable');
+      },
+    } as unknown as Database;
+    const timer = startHoldExpiry({ ...shop.deps, db: unreachable, log }, { olderThanMs: DAY_MS, everyMs: 10 });
+
+    await expect.poll(() => withMessage('the hold expiry pass failed; will retry').length).toBeGreaterThan(1);
+    await timer.stop();
+
+    expect(withMessage('the hold expiry pass failed; will retry')[0]).toMatchObject({
+      level: 40,
+      err: { message: 'the database is unreachable' },
+    });
   });
 
   it('does not overlap a slow pass with the next one, and stop() waits for the pass in progress', async () => {
