@@ -88,6 +88,20 @@ describe('the orders of a range of days', () => {
     expect(rows[3]).toMatchObject({ 'Placed at': '2026-03-02 23:59:59', Part: 'Last' });
   });
 
+  it('gives a shipped order its shipped date', async () => {
+    const march5 = MARCH_1 + 4 * 86_400_000;
+    await placeOrder(shop, {
+      createdAt: at(march5),
+      status: 'shipped',
+      paidAt: at(march5 + 60_000),
+      shippedAt: at(march5 + 3_600_000),
+      toolName: 'Shipped',
+    });
+
+    const { rows } = await download('2026-03-05', '2026-03-05');
+    expect(rows).toEqual([expect.objectContaining({ State: 'shipped', 'Shipped at': '2026-03-05 01:00:00' })]);
+  });
+
   it('escapes commas, quotes and line breaks, and makes cells that start like formulas plain text', async () => {
     const day = Date.parse('2026-04-10T00:00:00Z');
     await placeOrder(shop, {

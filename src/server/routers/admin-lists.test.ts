@@ -215,6 +215,8 @@ describe('users.list searched', () => {
     const all = await shop.caller(admin.user).users.list({ q: tag, limit: 100 });
     const pages = await everyPage((cursor) => shop.caller(admin.user).users.list({ q: tag, limit: 1, cursor }));
     expect(pages.flat()).toEqual(all.items);
+    // The last page, ending at the last match, says so: no empty page follows it.
+    for (const page of pages) expect(page).toHaveLength(1);
     expect(all.items.length).toBeGreaterThanOrEqual(3);
   });
 

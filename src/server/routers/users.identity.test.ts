@@ -118,6 +118,16 @@ describe('accounts bound to the identity that opened them', () => {
     ]);
   });
 
+  it('tells a removed account’s own identity it was removed, without auditing it as a claim', async () => {
+    const email = freshEmail();
+    const account = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: PASSWORD }, { create: true });
+    const owner = await me((await exchange(email, account.idToken)).token);
+    await shop.database.db.update(users).set({ removedAt: new Date() }).where(eq(users.id, owner._id));
+
+    await expect(exchange(email, account.idToken)).rejects.toMatchObject({ code: 'FORBIDDEN', message: messages.accountRemoved });
+    expect(await shop.database.db.select().from(auditEvents).where(eq(auditEvents.actorEmail, email))).toEqual([]);
+  });
+
   it('keeps the account of an identity whose email changed at the provider, under the new email', async () => {
     const email = freshEmail();
     const account = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: PASSWORD }, { create: true });

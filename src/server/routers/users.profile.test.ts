@@ -59,6 +59,20 @@ describe('users.updateProfile', () => {
     expect(await storedProfile(customer.user.id)).toEqual({ displayName: 'Ada', photoUrl: null, phone: null, address: null });
   });
 
+  it('saves nothing for an account removed while its session was being checked, and says so', async () => {
+    const customer = await shop.createUser('user');
+    const before = await storedProfile(customer.user.id);
+    // The caller's session user was read before an admin removed the account.
+    await shop.database.db.update(users).set({ removedAt: new Date() }).where(eq(users.id, customer.user.id));
+
+    await expect(shop.caller(customer.user).users.updateProfile(complete)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: messages.accountRemoved,
+    });
+    expect(await storedProfile(customer.user.id)).toEqual(before);
+    expect(await auditOf(customer.user.email)).toEqual([]);
+  });
+
   it('changes only the caller’s own account', async () => {
     const [customer, other] = [await shop.createUser('user'), await shop.createUser('user')];
     const otherBefore = await storedProfile(other.user.id);

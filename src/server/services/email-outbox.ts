@@ -92,6 +92,7 @@ export async function retryEmail(db: Database, actor: SessionUser, id: string): 
       .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'pending'])))
       .returning(undeliveredColumns);
     if (!retried) {
+      // Stryker disable next-line ObjectLiteral: whether the row is there is all this reads
       const [current] = await tx.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
       if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: messages.emailNotFound });
       throw new TRPCError({ code: 'CONFLICT', message: messages.emailAlreadySent });

@@ -58,7 +58,7 @@ export function createShopImages({ shippedDir, uploadsDir }: { shippedDir: strin
       const name = `${createHash('sha256').update(bytes).digest('hex')}.${type}`;
       await mkdir(uploadsDir, { recursive: true });
       // The same bytes make the same name, so uploading an image twice keeps one file.
-      await writeFile(join(uploadsDir, name), bytes, { flag: 'w' });
+      await writeFile(join(uploadsDir, name), bytes);
       return { path: `${UPLOADED_IMAGES_PREFIX}${name}` };
     },
 

@@ -28,6 +28,10 @@ describe('signInProfile', () => {
     );
   });
 
+  it('keeps no name, rather than refusing the sign-in, when the provider holds none or only spaces', () => {
+    for (const blank of [null, '', '   ', '\t']) expect(signInProfile({ displayName: blank, photoUrl: null }).displayName).toBeNull();
+  });
+
   it('keeps a photo only from a Google avatar host over https', () => {
     fc.assert(
       fc.property(fc.oneof(fc.webUrl({ withQueryParameters: true }), fc.string()), (photoUrl) => {

@@ -8,6 +8,7 @@ export interface PlacedOrder {
   createdAt: Date;
   status?: 'unpaid' | 'paid' | 'shipped' | 'cancelled';
   paidAt?: Date;
+  shippedAt?: Date;
   totalCents?: number;
   personName?: string;
   email?: string;
@@ -39,6 +40,7 @@ export async function placeOrder(shop: TestShop, order: PlacedOrder): Promise<{ 
       status,
       transactionId: status === 'paid' || status === 'shipped' ? `pi_test_${randomBytes(6).toString('hex')}` : null,
       paidAt: order.paidAt ?? null,
+      shippedAt: order.shippedAt ?? null,
       cancelledAt: status === 'cancelled' ? order.createdAt : null,
       cancelReason: order.cancelReason ?? (status === 'cancelled' ? 'customer' : null),
       createdAt: order.createdAt,
