@@ -2,10 +2,10 @@
 // refund, what a refund changes (status, stock, email, audit, metric), the orders that cannot be
 // refunded, a booking marked refunded exactly once however the answers race, and nothing changed
 // while the provider is away.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { auditEvents, bookings, emailOutbox } from '../db/schema';
+import { bookings } from '../db/schema';
 import { handlePaymentEvent } from '../services/payment-service';
 import { stockOf } from '../testing/booking-load';
 import {
@@ -22,6 +22,7 @@ import {
   stripeFor,
   unreachablePayments,
 } from '../testing/payments';
+import { refundEmails, refundAudits, refundsCounted } from '../testing/refunds';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { createCaller } from '.';
 
@@ -35,24 +36,6 @@ beforeAll(async () => {
   admin = await shop.createUser('admin');
 });
 afterAll(() => shop.close());
-
-async function refundEmails(bookingId: string): Promise<number> {
-  const rows = await shop.database.db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.kind, 'refunded')));
-  return rows.length;
-}
-
-async function refundAudits(bookingId: string) {
-  const rows = await shop.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'order.refund'));
-  return rows.filter((row) => row.subject.includes(bookingId));
-}
-
-async function refundsCounted(source: 'admin' | 'automatic'): Promise<number> {
-  const metric = await shop.deps.metrics.registry.getSingleMetric('sprocket_refunds_total')?.get();
-  return metric?.values.find((value) => value.labels.source === source)?.value ?? 0;
-}
 
 /** The refund the provider makes for the booking, made as the shop's gateway makes it. */
 function refundAtProvider(bookingId: string, paymentIntentId: string, amountCents: number) {
@@ -69,7 +52,7 @@ describe('bookings.refund', () => {
   it('refunds a paid order in full: refunded at the provider, stock back, email queued, audited and counted', async () => {
     const { booking, toolId, intent } = await paidBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
-    const countedBefore = await refundsCounted('admin');
+    const countedBefore = await refundsCounted(shop, 'admin');
 
     const refunded = await shop.caller(admin.user).bookings.refund({ id: booking._id });
 
@@ -84,12 +67,12 @@ describe('bookings.refund', () => {
       metadata: { bookingId: booking._id },
     });
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
-    expect(await refundEmails(booking._id)).toBe(1);
-    const [audit, ...more] = await refundAudits(booking._id);
+    expect(await refundEmails(shop, booking._id)).toBe(1);
+    const [audit, ...more] = await refundAudits(shop, booking._id);
     expect(more).toEqual([]);
     expect(audit).toMatchObject({ actorId: admin.user.id, actorEmail: admin.user.email });
     expect(audit?.subject).toContain(`$${booking.price.toFixed(2)} refunded as ${refund.id}`);
-    expect(await refundsCounted('admin')).toBe(countedBefore + 1);
+    expect(await refundsCounted(shop, 'admin')).toBe(countedBefore + 1);
   });
 
   it('shows the customer the refunded order with its date', async () => {
@@ -142,7 +125,7 @@ describe('bookings.refund', () => {
 
     expect(await bookingRow(shop, booking._id)).toEqual(before);
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
-    expect(await refundEmails(booking._id)).toBe(status === 'refunded' ? 1 : 0);
+    expect(await refundEmails(shop, booking._id)).toBe(status === 'refunded' ? 1 : 0);
   });
 
   it('refuses an order that does not exist with 404', async () => {
@@ -164,8 +147,8 @@ describe('bookings.refund', () => {
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null, refundedAt: null });
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
-    expect(await refundEmails(booking._id)).toBe(0);
-    expect(await refundAudits(booking._id)).toEqual([]);
+    expect(await refundEmails(shop, booking._id)).toBe(0);
+    expect(await refundAudits(shop, booking._id)).toEqual([]);
   });
 });
 
@@ -173,7 +156,7 @@ describe('exactly once', () => {
   it('marks the order once when the admin’s answer and the refund webhook race', async () => {
     const { booking, toolId, intent } = await paidBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
-    const countedBefore = await refundsCounted('admin');
+    const countedBefore = await refundsCounted(shop, 'admin');
     // The provider made the refund; its webhook and the admin's call (replaying it) now race.
     const refund = await refundAtProvider(booking._id, intent.id, Math.round(booking.price * 100));
     const event = await refundCreatedEvent(refund.id);
@@ -188,8 +171,8 @@ describe('exactly once', () => {
     expect(['refunded', 'handled']).toContain(delivery.json<{ outcome: string }>().outcome);
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'refunded', refundId: refund.id });
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
-    expect(await refundEmails(booking._id)).toBe(1);
-    expect(await refundsCounted('admin')).toBe(countedBefore + 1);
+    expect(await refundEmails(shop, booking._id)).toBe(1);
+    expect(await refundsCounted(shop, 'admin')).toBe(countedBefore + 1);
     expect(await recordedEvent(shop, event.id)).toMatchObject({ type: 'refund.created', bookingId: booking._id });
   });
 
@@ -206,7 +189,7 @@ describe('exactly once', () => {
     expect(again.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'refunded', refundId: refund.id });
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
-    expect(await refundEmails(booking._id)).toBe(1);
+    expect(await refundEmails(shop, booking._id)).toBe(1);
   });
 
   it('makes one provider refund for two admins refunding at once', async () => {
@@ -225,9 +208,9 @@ describe('exactly once', () => {
     const row = await bookingRow(shop, booking._id);
     expect(row.status).toBe('refunded');
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
-    expect(await refundEmails(booking._id)).toBe(1);
+    expect(await refundEmails(shop, booking._id)).toBe(1);
     // Had a second refund been made, the provider would have nothing left; it has only this one.
-    const audits = await refundAudits(booking._id);
+    const audits = await refundAudits(shop, booking._id);
     expect(audits.every((audit) => audit.subject.endsWith(`refunded as ${String(row.refundId)}`))).toBe(true);
     await expect(stripeFor(shop).refunds.create({ payment_intent: intent.id, amount: 1 })).rejects.toMatchObject({
       code: 'charge_already_refunded',
@@ -343,7 +326,7 @@ describe('a payment that arrives after its booking was cancelled', () => {
 
   it('is refunded automatically: the booking stays cancelled and records the refund, audited as the system', async () => {
     const { booking, intent, succeeded } = await paidAfterCancel();
-    const countedBefore = await refundsCounted('automatic');
+    const countedBefore = await refundsCounted(shop, 'automatic');
     const event = eventFor('payment_intent.succeeded', succeeded);
 
     const response = await deliverWebhook(shop, event);
@@ -357,11 +340,11 @@ describe('a payment that arrives after its booking was cancelled', () => {
       payment_intent: intent.id,
       metadata: { bookingId: booking._id },
     });
-    expect(await refundAudits(booking._id)).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'system' })]);
-    expect(await refundEmails(booking._id)).toBe(1);
-    expect(await refundsCounted('automatic')).toBe(countedBefore + 1);
+    expect(await refundAudits(shop, booking._id)).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'system' })]);
+    expect(await refundEmails(shop, booking._id)).toBe(1);
+    expect(await refundsCounted(shop, 'automatic')).toBe(countedBefore + 1);
     expect((await deliverWebhook(shop, event)).json()).toEqual({ received: true, outcome: 'duplicate' });
-    expect(await refundEmails(booking._id)).toBe(1);
+    expect(await refundEmails(shop, booking._id)).toBe(1);
   });
 
   it('is answered 503 by the webhook while the provider is away, for the provider to send again', async () => {
@@ -390,7 +373,7 @@ describe('a payment that arrives after its booking was cancelled', () => {
     expect(response.json()).toEqual({ received: true, outcome: 'refund_refused' });
     expect(await recordedEvent(shop, event.id)).toMatchObject({ bookingId: booking._id });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null });
-    expect(await refundEmails(booking._id)).toBe(0);
+    expect(await refundEmails(shop, booking._id)).toBe(0);
   });
 
   it('is forgotten while the provider is away, so the provider’s retry of the event refunds it', async () => {

@@ -1,9 +1,9 @@
 // Signed provider events through POST /webhooks/stripe that must change nothing, or only the one
 // booking they are about: refund events by their type and their refund's own booking id, and a
 // succeeded payment that does not match its booking.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, bookings, emailOutbox } from '../db/schema';
+import { bookings } from '../db/schema';
 import {
   bookPart,
   bookingRow,
@@ -15,6 +15,7 @@ import {
   providerIntent,
   stripeFor,
 } from '../testing/payments';
+import { refundEmails, refundAudits } from '../testing/refunds';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 let shop: TestShop;
@@ -25,19 +26,6 @@ beforeAll(async () => {
   customer = await shop.createUser('user');
 });
 afterAll(() => shop.close());
-
-async function refundEmails(bookingId: string): Promise<number> {
-  const rows = await shop.database.db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.kind, 'refunded')));
-  return rows.length;
-}
-
-async function refundAudits(bookingId: string) {
-  const rows = await shop.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'order.refund'));
-  return rows.filter((row) => row.subject.includes(bookingId));
-}
 
 /** The provider's whole refund of the booking's payment, as plain JSON (what an event carries). */
 async function providerRefund(bookingId: string, paymentIntentId: string, amountCents: number): Promise<Record<string, unknown>> {
@@ -66,7 +54,7 @@ describe('refund events', () => {
 
     expect(await outcomeOf(eventFor('charge.refund.updated', refund))).toBe('ignored');
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
-    expect(await refundEmails(booking._id)).toBe(0);
+    expect(await refundEmails(shop, booking._id)).toBe(0);
   });
 
   it('ignore a refund whose booking id is not one of the shop’s ids', async () => {
@@ -92,8 +80,8 @@ describe('refund events', () => {
     expect(await outcomeOf(event)).toBe('refunded');
     expect(await outcomeOf(event)).toBe('duplicate');
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', transactionId: null, refundId: refund.id });
-    expect(await refundAudits(booking._id)).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'system' })]);
-    expect(await refundEmails(booking._id)).toBe(1);
+    expect(await refundAudits(shop, booking._id)).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'system' })]);
+    expect(await refundEmails(shop, booking._id)).toBe(1);
   });
 });
 

@@ -2,12 +2,13 @@
 // that came after a cancel, or a refund webhook: only a refund the provider says succeeded, of this
 // booking's own payment, marks it, and only once. Anything else changes nothing, and a booking
 // with nothing to refund costs no call to the provider.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, bookings, emailOutbox } from '../db/schema';
+import { bookings } from '../db/schema';
 import type { PaymentsGateway, RefundView } from '../payments/payments-gateway';
 import { stockOf } from '../testing/booking-load';
 import { bookPart, openIntent, paidBooking, payInBrowser, recordingPayments } from '../testing/payments';
+import { refundEmails, refundAudits, refundsCounted } from '../testing/refunds';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { bookingColumns, type BookingRow } from './booking-views';
 import { markLatePaymentRefunded, markRefunded, refundBooking, refundLatePayment } from './refund-service';
@@ -27,24 +28,6 @@ async function rowOf(id: string): Promise<BookingRow> {
   const [row] = await shop.database.db.select(bookingColumns).from(bookings).where(eq(bookings.id, id));
   if (!row) throw new Error(`no booking ${id}`);
   return row;
-}
-
-async function refundEmails(bookingId: string): Promise<number> {
-  const rows = await shop.database.db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.kind, 'refunded')));
-  return rows.length;
-}
-
-async function refundAudits(bookingId: string) {
-  const rows = await shop.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'order.refund'));
-  return rows.filter((row) => row.subject.includes(bookingId));
-}
-
-async function refundsCounted(source: 'admin' | 'automatic'): Promise<number> {
-  const metric = await shop.deps.metrics.registry.getSingleMetric('sprocket_refunds_total')?.get();
-  return metric?.values.find((value) => value.labels.source === source)?.value ?? 0;
 }
 
 /** A paid booking, as the admin refunds it. */
@@ -95,7 +78,7 @@ describe('refundBooking', () => {
     await expect(refundBooking(shop.database.db, payments, shop.deps.metrics, row, admin.user)).rejects.toBe(bug);
 
     expect(await rowOf(row.id)).toEqual(row);
-    expect(await refundEmails(row.id)).toBe(0);
+    expect(await refundEmails(shop, row.id)).toBe(0);
   });
 
   it('leaves the order paid, with the admin’s refund audited, while the provider has not finished the refund', async () => {
@@ -112,8 +95,8 @@ describe('refundBooking', () => {
     expect(answer).toEqual(row);
     expect(await rowOf(row.id)).toEqual(row);
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
-    expect(await refundEmails(row.id)).toBe(0);
-    expect(await refundAudits(row.id)).toEqual([expect.objectContaining({ actorId: admin.user.id })]);
+    expect(await refundEmails(shop, row.id)).toBe(0);
+    expect(await refundAudits(shop, row.id)).toEqual([expect.objectContaining({ actorId: admin.user.id })]);
   });
 });
 
@@ -130,7 +113,7 @@ describe('markRefunded', () => {
     expect(marking).toEqual({ booking: null, marked: false });
     expect(await rowOf(row.id)).toEqual(row);
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
-    expect(await refundEmails(row.id)).toBe(0);
+    expect(await refundEmails(shop, row.id)).toBe(0);
   });
 });
 
@@ -145,14 +128,14 @@ describe('markLatePaymentRefunded', () => {
 
     expect(marking).toEqual({ booking: null, marked: false });
     expect(await rowOf(row.id)).toEqual(row);
-    expect(await refundAudits(row.id)).toEqual([]);
-    expect(await refundEmails(row.id)).toBe(0);
+    expect(await refundAudits(shop, row.id)).toEqual([]);
+    expect(await refundEmails(shop, row.id)).toBe(0);
   });
 
   it('records a late payment’s refund once: applied again, it changes nothing and writes no second audit or email', async () => {
     const { row } = await paidAfterCancel();
     const refund = succeededRefund(row, row.paymentIntentId);
-    const countedBefore = await refundsCounted('automatic');
+    const countedBefore = await refundsCounted(shop, 'automatic');
 
     const first = await markLatePaymentRefunded(shop.database.db, shop.deps.metrics, row, refund);
     const again = await markLatePaymentRefunded(shop.database.db, shop.deps.metrics, row, refund);
@@ -161,9 +144,9 @@ describe('markLatePaymentRefunded', () => {
     expect(recorded).toMatchObject({ status: 'cancelled', refundId: refund.id, transactionId: null });
     expect(first).toEqual({ booking: recorded, marked: true });
     expect(again).toEqual({ booking: recorded, marked: false });
-    expect(await refundAudits(row.id)).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'system' })]);
-    expect(await refundEmails(row.id)).toBe(1);
-    expect(await refundsCounted('automatic')).toBe(countedBefore + 1);
+    expect(await refundAudits(shop, row.id)).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'system' })]);
+    expect(await refundEmails(shop, row.id)).toBe(1);
+    expect(await refundsCounted(shop, 'automatic')).toBe(countedBefore + 1);
   });
 });
 
@@ -197,6 +180,6 @@ describe('refundLatePayment', () => {
 
     expect(answer).toEqual(refunded);
     expect(calls).toEqual([]);
-    expect(await refundAudits(row.id)).toHaveLength(1);
+    expect(await refundAudits(shop, row.id)).toHaveLength(1);
   });
 });
