@@ -45,15 +45,15 @@ export async function accountForSignIn(
     if (bound) {
       if (bound.removedAt) return { refused: 'removed' };
       // The address changed at the provider: the account follows it, unless another account holds it.
+      // Stryker disable ConditionalExpression,ArrayDeclaration,ObjectLiteral: an unchanged address spares a read that would find only this account; whether another account holds it is all the read tells
       const [holder] =
-        // Stryker disable next-line ConditionalExpression: an unchanged address spares a read that would find only this account
         bound.email === identity.email
           ? []
           : await tx
-              // Stryker disable next-line ObjectLiteral: whether another account holds the address is all this reads
               .select({ id: users.id })
               .from(users)
               .where(and(eq(users.email, identity.email), ne(users.id, bound.id)));
+      // Stryker restore ConditionalExpression,ArrayDeclaration,ObjectLiteral
       const email = holder ? bound.email : identity.email;
       await tx
         .update(users)

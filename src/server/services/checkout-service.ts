@@ -122,13 +122,14 @@ export async function openCheckout(
   // The bookings are locked while the intent is recorded: a cancel that got there first is seen
   // here, and one that comes after finds the intent to close (cancellation.ts).
   const recorded = await db.transaction(async (tx) => {
+    // Stryker disable ArrayDeclaration: the lock orders concurrent transactions, which PGlite (the mutation run's database) never runs
     const locked = await tx
       .select({ status: bookings.status })
       .from(bookings)
-      // Stryker disable next-line ArrayDeclaration: the lock orders concurrent transactions, which PGlite (the mutation run's database) never runs
       .where(inArray(bookings.id, [...bookingIds]))
       .orderBy(asc(bookings.id))
       .for('update');
+    // Stryker restore ArrayDeclaration
     const refuse = async (message: string) => {
       await tx.update(checkouts).set({ status: 'closed' }).where(eq(checkouts.id, checkout.id));
       return { refused: message };
@@ -137,13 +138,14 @@ export async function openCheckout(
     // Another basket of these bookings opened while this one was made (two windows at once): the
     // first to get here gives way, closing itself before it lets go of the bookings, so at most
     // one basket of a booking ever has an open intent.
+    // Stryker disable ObjectLiteral: any row found is a rival, whatever columns it is read with
     const [rival] = await tx
-      // Stryker disable next-line ObjectLiteral: any row found is a rival, whatever columns it is read with
       .select({ id: checkouts.id })
       .from(checkouts)
       .innerJoin(checkoutBookings, eq(checkoutBookings.checkoutId, checkouts.id))
       .where(and(eq(checkouts.status, 'open'), ne(checkouts.id, checkout.id), inArray(checkoutBookings.bookingId, [...bookingIds])))
       .limit(1);
+    // Stryker restore ObjectLiteral
     if (rival) return refuse(messages.basketOpenedElsewhere);
     const [stored] = await tx
       .update(checkouts)
