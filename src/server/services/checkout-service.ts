@@ -363,8 +363,8 @@ export async function handleCheckoutEvent(
       .returning({ id: paymentEvents.id });
     if (!recorded) return 'duplicate';
     if (!checkout) return 'ignored';
-    if (event.type === 'payment_intent.payment_failed') return 'handled';
-    // An intent that does not match the checkout changes nothing, as for a booking.
+    // A failed payment (the page shows the card's message), or an intent that does not match the
+    // checkout, changes nothing.
     if (intentMismatch(checkout, intent) !== null) return 'handled';
     try {
       await settleCheckout(tx, checkout.id, intent);

@@ -25,8 +25,11 @@ describe('ordersCsv', () => {
   it('does not report a download the client gave up', async () => {
     const failures: Error[] = [];
     const csv = ordersCsv(unreachableDatabase, range, 'UTC', (error) => failures.push(error));
+    const closed = new Promise((resolve) => csv.on('close', resolve));
     csv.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await closed;
+    // The pipeline hears of the close on a later turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(failures).toEqual([]);
   });
 });
