@@ -7,6 +7,8 @@ import { projectRoot } from '../src/server/project-root';
 import type { LoadResult, LoadSpec } from './load';
 
 const READY_TIMEOUT_MS = 60_000;
+/** The clock ticks per second /proc/<pid>/stat counts CPU time in. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 export interface RunningProcess {
   url: string;
@@ -14,6 +16,8 @@ export interface RunningProcess {
   startupMs: number;
   /** Resident memory of the process now, from /proc. */
   rssBytes: () => number;
+  /** CPU time the process has used so far (user and system), from /proc. */
+  cpuSeconds: () => number;
   stop: () => Promise<void>;
 }
 
@@ -42,13 +46,11 @@ export async function startStorefront(env: Record<string, string>): Promise<Runn
   return running(child, url, performance.now() - started);
 }
 
-export async function startBare(payloadFile: string): Promise<RunningProcess> {
+export async function startBare(payloadFile: string, busyMicroseconds: number): Promise<RunningProcess> {
   const port = await getPort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(port), payloadFile], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const args = ['--import', 'tsx', 'bench/bare-server.ts', String(port), payloadFile, String(busyMicroseconds)];
+  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(child, async () => (await fetch(`${url}/bare/none`)).status === 404);
   return running(child, url, performance.now() - started);
@@ -108,6 +110,12 @@ function running(child: ChildProcess, url: string, startupMs: number): RunningPr
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kilobytes = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
       return Number(kilobytes ?? 0) * 1024;
+    },
+    cpuSeconds: () => {
+      // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
     },
     stop: () =>
       new Promise<void>((resolve) => {

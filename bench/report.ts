@@ -17,6 +17,11 @@ export interface ScenarioResult {
   versusDemo?: { rps: number; p50: number; p99: number };
   target?: Target;
   check?: { accepted: number; refused: number; stockLeft: number; ok: boolean };
+  /**
+   * CPU time (user and system) the loaded process spent per request answered, in microseconds, and
+   * the floor's for the same bytes: steadier than requests/s on a machine whose load varies.
+   */
+  cpuMicrosPerRequest?: { app: number; bare?: number };
   /** For scenarios that must not be answered from memory: the read cache's counts during the load. */
   readCache?: { hits: number; misses: number };
 }
@@ -45,7 +50,20 @@ const README_END = '<!-- bench:end -->';
 
 type Row = string[];
 
-const header: Row = ['database', 'scenario', 'req/s', '× floor', 'p50 ms', '× floor', 'p99 ms', '× floor', 'errors', 'target', 'met'];
+const header: Row = [
+  'database',
+  'scenario',
+  'req/s',
+  '× floor',
+  'p50 ms',
+  '× floor',
+  'p99 ms',
+  '× floor',
+  'CPU µs/req (floor)',
+  'errors',
+  'target',
+  'met',
+];
 
 function rows(report: BenchReport): Row[] {
   const table: Row[] = [];
@@ -62,6 +80,7 @@ function rows(report: BenchReport): Row[] {
         versus ? `${fixed(versus.p50, 2)} of demo` : result.ratios ? fixed(result.ratios.p50, 1) : '—',
         fixed(app.latencyMs.p99, 0),
         versus ? `${fixed(versus.p99, 2)} of demo` : result.ratios ? fixed(result.ratios.p99, 1) : '—',
+        cpuCell(result.cpuMicrosPerRequest),
         result.check
           ? `${result.errors} (${result.check.accepted} sold of ${result.check.accepted + result.check.stockLeft}, ${result.check.refused} × 409)`
           : result.readCache
@@ -84,11 +103,17 @@ function rows(report: BenchReport): Row[] {
       '',
       '',
       '',
+      '',
       `${mb(beforeBytes)} → ${mb(afterBytes)} MB (× ${fixed(memoryRatio, 2)}), ≤ 1.3×`,
       run.scale ? '' : memoryRatio <= 1.3 ? 'yes' : 'no',
     ]);
   }
   return table;
+}
+
+function cpuCell(cpu: ScenarioResult['cpuMicrosPerRequest']): string {
+  if (!cpu) return '';
+  return cpu.bare === undefined ? fixed(cpu.app, 0) : `${fixed(cpu.app, 0)} (${fixed(cpu.bare, 0)})`;
 }
 
 function describeTarget(result: ScenarioResult, run: DatabaseRun): string {

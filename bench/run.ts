@@ -33,7 +33,9 @@ const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').
 const withScale = process.env.BENCH_SCALE !== '0';
 const scaleDatabases = (process.env.BENCH_SCALE_DATABASES ?? 'postgres').split(',').map((kind) => kind.trim());
 const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((name) => name.trim());
-const chosen = (scenario: Scenario) => !onlyScenarios || onlyScenarios.includes(scenario.name);
+const chosen = (scenario: Pick<Scenario, 'name'>) => !onlyScenarios || onlyScenarios.includes(scenario.name);
+/** The calibration row's extra work per request, on top of the floor's. */
+const BUSY_MICROSECONDS = 50;
 
 /** Real (not emulated) identity and payments that are never called: the server starts alone. */
 const METRICS_TOKEN = randomBytes(16).toString('hex');
@@ -94,10 +96,13 @@ async function benchDatabase(target: Target): Promise<DatabaseRun> {
     for (const scenario of reads) await warmUp(scenario, server.url, scenario.path);
     const rssBefore = server.rssBytes();
 
-    const bare = await startBare(await capturePayloads([...reads, ...writes], server.url));
+    const bare = await startBare(await capturePayloads([...reads, ...writes], server.url), BUSY_MICROSECONDS);
     const scenarios: ScenarioResult[] = [];
     try {
       for (const scenario of [...reads, ...writes]) scenarios.push(await measure(target.kind, scenario, server, bare));
+      const calibrated =
+        reads.find((scenario) => scenario.name === 'catalog-trpc') ?? reads.find((scenario) => scenario.compareWithBare);
+      if (calibrated && chosen({ name: 'calibration' })) scenarios.push(await measureCalibration(target.kind, calibrated, bare));
     } finally {
       await bare.stop();
     }
@@ -204,14 +209,21 @@ async function measure(
   barePath = `/bare/${scenario.name}`,
 ): Promise<ScenarioResult> {
   let bareResult: LoadResult | null = null;
+  let bareCpu: number | undefined;
   if (bare && scenario.compareWithBare) {
     // The floor sends one answer of the scenario from one path, whatever paths the scenario takes.
     const { paths: _paths, ...onePath } = scenario;
     await warmUp(onePath, bare.url, barePath);
-    bareResult = await runLoad(loadSpec(onePath, bare.url, barePath, CONNECTIONS, SECONDS));
+    ({ result: bareResult, cpuMicrosPerRequest: bareCpu } = await loadCounted(
+      bare,
+      loadSpec(onePath, bare.url, barePath, CONNECTIONS, SECONDS),
+    ));
   }
   const countsBefore = scenario.uncached ? await readCacheCounts(server.url) : null;
-  const app = await runLoad(loadSpec(scenario, server.url, scenario.path, CONNECTIONS, SECONDS));
+  const { result: app, cpuMicrosPerRequest: appCpu } = await loadCounted(
+    server,
+    loadSpec(scenario, server.url, scenario.path, CONNECTIONS, SECONDS),
+  );
   const countsAfter = countsBefore ? await readCacheCounts(server.url) : null;
   const errors =
     app.socketErrors +
@@ -224,6 +236,7 @@ async function measure(
     app,
     bare: bareResult,
     errors,
+    cpuMicrosPerRequest: { app: appCpu, ...(bareCpu === undefined ? {} : { bare: bareCpu }) },
     ...(scenario.target ? { target: scenario.target } : {}),
     ...(countsBefore && countsAfter
       ? { readCache: { hits: countsAfter.hits - countsBefore.hits, misses: countsAfter.misses - countsBefore.misses } }
@@ -242,6 +255,47 @@ async function measure(
       `, p50 ${app.latencyMs.p50} ms, p99 ${app.latencyMs.p99} ms, errors ${errors}`,
   );
   return result;
+}
+
+/** One load, with the CPU time the loaded process spent on each request it answered. */
+async function loadCounted(
+  loaded: RunningProcess,
+  spec: ReturnType<typeof loadSpec>,
+): Promise<{ result: LoadResult; cpuMicrosPerRequest: number }> {
+  const cpuBefore = loaded.cpuSeconds();
+  const result = await runLoad(spec);
+  const cpuMicrosPerRequest = ((loaded.cpuSeconds() - cpuBefore) * 1e6) / Math.max(result.requests, 1);
+  return { result, cpuMicrosPerRequest };
+}
+
+/**
+ * The floor against itself with BUSY_MICROSECONDS of work added to each request: the ratio a route
+ * costing that much more than the floor reaches on this machine, whatever the route does.
+ */
+async function measureCalibration(label: string, scenario: Scenario, bare: RunningProcess): Promise<ScenarioResult> {
+  const { paths: _paths, ...onePath } = scenario;
+  const busyPath = `/busy/${scenario.name}`;
+  await warmUp(onePath, bare.url, busyPath);
+  const floor = await loadCounted(bare, loadSpec(onePath, bare.url, `/bare/${scenario.name}`, CONNECTIONS, SECONDS));
+  const busy = await loadCounted(bare, loadSpec(onePath, bare.url, busyPath, CONNECTIONS, SECONDS));
+  const errors = busy.result.socketErrors + (busy.result.requests - (busy.result.statuses['200'] ?? 0));
+  console.log(
+    `bench: ${label}: calibration: ${Math.round(busy.result.requestsPerSecond)} req/s ` +
+      `(bare ${Math.round(floor.result.requestsPerSecond)}), errors ${errors}`,
+  );
+  return {
+    name: 'calibration',
+    title: `Calibration: the floor with ${BUSY_MICROSECONDS} µs more CPU work per request (bare route, ${scenario.name} bytes)`,
+    app: busy.result,
+    bare: floor.result,
+    errors,
+    cpuMicrosPerRequest: { app: busy.cpuMicrosPerRequest, bare: floor.cpuMicrosPerRequest },
+    ratios: {
+      rps: busy.result.requestsPerSecond / floor.result.requestsPerSecond,
+      p50: ratio(busy.result.latencyMs.p50, floor.result.latencyMs.p50),
+      p99: ratio(busy.result.latencyMs.p99, floor.result.latencyMs.p99),
+    },
+  };
 }
 
 /** The storefront's read cache counts so far, from its metrics. */
