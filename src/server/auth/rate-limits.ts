@@ -5,15 +5,9 @@
 // session checks beside it, a budget decides whether a caller may call: each procedure declares the
 // budget it spends (trpc.ts `rateLimited`), the HTTP layer keeps one set per app (http/security.ts).
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterDrizzle,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Database } from '../db/database';
-import { rateLimitCounters } from '../db/schema';
+import { DatabaseRateLimiter } from './database-rate-limiter';
 
 /** Who a budget belongs to: the caller's IP address, or the signed-in user. */
 export const rateLimitKeys = {
@@ -88,5 +82,5 @@ function limiterFor(name: string, rule: RateLimitRule, store: RateLimitStore): R
   if (store.kind === 'redis') {
     return new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true, insuranceLimiter });
   }
-  return new RateLimiterDrizzle({ ...options, storeClient: store.db, schema: rateLimitCounters, insuranceLimiter });
+  return new DatabaseRateLimiter(store.db, { ...options, insuranceLimiter });
 }

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { createSigner } from 'fast-jwt';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -451,8 +452,11 @@ describe('session tokens', () => {
     await expect(sessions.verify(neverChecked)).resolves.toBeNull();
   });
 
-  it('are refused when signed with another secret, unsigned, or altered', async () => {
-    const sessions = createSessionTokens(randomBytes(32).toString('hex'));
+  it('are refused when signed with another secret, unsigned, altered, for another issuer or endless', async () => {
+    const secret = randomBytes(32).toString('hex');
+    const sessions = createSessionTokens(secret);
+    const otherIssuer = createSigner({ key: secret, iss: 'elsewhere', expiresIn: 60_000 })({ sub: customer.sessionId });
+    const endless = createSigner({ key: secret, iss: 'sprocket' })({ sub: customer.sessionId });
     const elsewhere = await createSessionTokens(randomBytes(32).toString('hex')).issue({ sessionId: customer.sessionId });
     const genuine = await sessions.issue({ sessionId: customer.sessionId });
     const [, payload] = genuine.split('.');
@@ -460,6 +464,8 @@ describe('session tokens', () => {
     await expect(sessions.verify(elsewhere)).resolves.toBeNull();
     await expect(sessions.verify(unsigned)).resolves.toBeNull();
     await expect(sessions.verify(withSubject(genuine, otherCustomer.user.id))).resolves.toBeNull();
+    await expect(sessions.verify(otherIssuer)).resolves.toBeNull();
+    await expect(sessions.verify(endless)).resolves.toBeNull();
     await expect(sessions.verify(genuine)).resolves.not.toBeNull();
   });
 });

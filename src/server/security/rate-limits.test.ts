@@ -140,6 +140,18 @@ function expectSharedAcross(store: () => RateLimitStore): void {
     const verdicts = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? first : second).take('bookingCreate', key)));
     expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(5);
   });
+
+  it('give a full budget again once the window has ended, and not before', async () => {
+    const oneSecond = { ...rules, bookingCreate: { max: 2, windowSeconds: 1 } };
+    const [first, second] = [createRateLimits(oneSecond, store()), createRateLimits(oneSecond, store())];
+    const key = `user:window-${Math.random()}`;
+    const spend = async () => [await first.take('bookingCreate', key), await second.take('bookingCreate', key)];
+    await spend();
+    expect(await first.take('bookingCreate', key)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await spend()).map((verdict) => verdict.allowed)).toEqual([true, true]);
+    expect((await second.take('bookingCreate', key)).allowed).toBe(false);
+  });
 }
 
 describe('counted in the database', () => {

@@ -8,7 +8,7 @@ import { dollarsToCents } from '../../shared/money';
 import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/database';
 import { preparedStatement } from '../db/prepared';
-import { bookings, emailOutbox, tools, users } from '../db/schema';
+import { bookings, emailOutbox, tools } from '../db/schema';
 import { bookingColumns, type BookingRow } from './booking-views';
 import { holdLimitRefusal, type Held, type HoldLimits } from './hold-limits';
 import { listed } from './tool-views';
@@ -16,17 +16,13 @@ import { listed } from './tool-views';
 export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
 
 /**
- * Books a part for the user in one statement: a conditional UPDATE takes the stock only if
- * enough is left (and the total is what the customer saw, and payable, and within what the
+ * Books a part for the user in one round trip, through the database function `book_part`
+ * (migrations/0018): it locks the customer's row, then a conditional UPDATE takes the stock only
+ * if enough is left (and the total is what the customer saw, and payable, and within what the
  * customer may hold unpaid), and the booking is inserted from what it returned, with its booking
  * email in the outbox (nothing when refused). Concurrent bookings (in any number of processes) can
- * never oversell, and the part's row is locked only for that statement and its commit, not across
- * round trips.
- *
- * The customer's row is locked first, in the same transaction: a second booking by the same
- * customer waits for the first to commit, and its statement (a fresh snapshot) then counts the
- * first one's hold, so concurrent bookings cannot both pass the hold limits
- * (docs/decisions/0018-per-customer-hold-limits.md).
+ * never oversell, and a second booking by the same customer waits for the first to commit and then
+ * counts its hold (docs/decisions/0018, 0028).
  */
 export async function createBooking(
   db: Database,
@@ -35,29 +31,24 @@ export async function createBooking(
   limits: HoldLimits,
 ): Promise<BookingRow> {
   const expectedTotalCents = input.price === undefined ? null : dollarsToCents(input.price);
-  const booking = await db.transaction(async (tx) => {
-    // Stryker disable next-line ObjectLiteral: the row lock is what matters, not the columns read
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const result = await bookPart(tx).execute({
-      toolsId: input.toolsId,
-      amount: input.amount,
-      expectedTotalCents,
-      userId: user.id,
-      email: user.email,
-      personName: user.displayName ?? user.email,
-      phone: input.phone,
-      address: input.address,
-      maxBookings: limits.bookings,
-      maxUnits: limits.units,
-      maxValueCents: limits.valueCents,
-    });
-    const [row] = rowsOf(result);
-    if (!row) throw await bookingRefusal(tx, user, input, expectedTotalCents, limits);
-    return bookingFromRow(row);
+  const [row] = await bookPart(db, {
+    userId: user.id,
+    toolId: input.toolsId,
+    amount: input.amount,
+    expectedTotalCents,
+    email: user.email,
+    personName: user.displayName ?? user.email,
+    phone: input.phone,
+    address: input.address,
+    maxBookings: limits.bookings,
+    maxUnits: limits.units,
+    maxValueCents: limits.valueCents,
+    maxOrderTotalCents: MAX_ORDER_TOTAL_CENTS,
   });
+  if (!row) throw await bookingRefusal(db, user, input, expectedTotalCents, limits);
   // drizzle reports the writes it builds to the change feed; this statement is its own SQL.
   await db.$cache.invalidate({ tables: [tools] });
-  return booking;
+  return bookingFromRow(row);
 }
 
 const bookingFields = Object.entries(bookingColumns);
@@ -67,37 +58,24 @@ const bookingReturning = sql.join(
   sql`, `,
 );
 
-/** The booking statement of createBooking, prepared: every booking runs it. */
+/** The call of createBooking, prepared: every booking runs it. */
 const bookPart = preparedStatement(
   'book_part',
   sql`
-    with held as (
-      select count(*) as bookings, coalesce(sum(quantity), 0) as units, coalesce(sum(total_cents), 0) as value_cents
-      from ${bookings} where user_id = ${sql.placeholder('userId')}::uuid and status = 'unpaid'
-    ), taken as (
-      update ${tools} set available = available - ${sql.placeholder('amount')}::integer
-      from held
-      where ${tools.id} = ${sql.placeholder('toolsId')}::uuid and removed_at is null and not hidden
-        and held.bookings < ${sql.placeholder('maxBookings')}::integer
-        and held.units + ${sql.placeholder('amount')}::integer <= ${sql.placeholder('maxUnits')}::integer
-        and held.value_cents + price_cents::bigint * ${sql.placeholder('amount')}::integer <= ${sql.placeholder('maxValueCents')}::bigint
-        and minimum_order_quantity <= ${sql.placeholder('amount')}::integer and available >= ${sql.placeholder('amount')}::integer
-        and price_cents::bigint * ${sql.placeholder('amount')}::integer <= ${MAX_ORDER_TOTAL_CENTS}::bigint
-        and (${sql.placeholder('expectedTotalCents')}::bigint is null
-          or price_cents::bigint * ${sql.placeholder('amount')}::integer = ${sql.placeholder('expectedTotalCents')}::bigint)
-      returning ${tools.id}, name, price_cents
-    )
-    , booked as (
-      insert into ${bookings} (tool_id, user_id, tool_name, email, person_name, phone, address, quantity, unit_price_cents, total_cents)
-      select id, ${sql.placeholder('userId')}::uuid, name, ${sql.placeholder('email')}::text, ${sql.placeholder('personName')}::text,
-        ${sql.placeholder('phone')}::text, ${sql.placeholder('address')}::text, ${sql.placeholder('amount')}::integer, price_cents,
-        price_cents * ${sql.placeholder('amount')}::integer
-      from taken
-      returning *
-    ), mailed as (
-      insert into ${emailOutbox} (kind, booking_id, recipient) select 'booking', id, email from booked
-    )
-    select ${bookingReturning} from booked`,
+    select ${bookingReturning} from book_part(
+      p_user_id => ${sql.placeholder('userId')}::uuid,
+      p_tool_id => ${sql.placeholder('toolId')}::uuid,
+      p_amount => ${sql.placeholder('amount')}::integer,
+      p_expected_total_cents => ${sql.placeholder('expectedTotalCents')}::bigint,
+      p_email => ${sql.placeholder('email')}::text,
+      p_person_name => ${sql.placeholder('personName')}::text,
+      p_phone => ${sql.placeholder('phone')}::text,
+      p_address => ${sql.placeholder('address')}::text,
+      p_max_bookings => ${sql.placeholder('maxBookings')}::integer,
+      p_max_units => ${sql.placeholder('maxUnits')}::integer,
+      p_max_value_cents => ${sql.placeholder('maxValueCents')}::bigint,
+      p_max_order_total_cents => ${sql.placeholder('maxOrderTotalCents')}::bigint
+    )`,
 );
 
 /** The cancellation statement of cancelUnpaidBooking, prepared like the booking's. */
@@ -127,14 +105,6 @@ function bookingFromRow(row: Record<string, unknown>): BookingRow {
   });
   return Object.fromEntries(mapped) as BookingRow;
 }
-
-// Stryker disable ConditionalExpression,ArrayDeclaration: the mutation run uses PGlite, which always answers { rows }; the Postgres suites run the array form
-/** postgres-js answers a raw statement with the rows; PGlite with { rows }. */
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  if (Array.isArray(result)) return result as Array<Record<string, unknown>>;
-  return (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
-}
-// Stryker restore ConditionalExpression,ArrayDeclaration
 
 /** Explains why the conditional stock update took nothing, in the order the rules apply. */
 async function bookingRefusal(
@@ -203,8 +173,7 @@ export function refuseUnlessUnpaid(booking: Pick<BookingRow, 'status'>): void {
  * wins cleanly.
  */
 export async function cancelUnpaidBooking(db: Database, id: string, reason: CancelReason): Promise<BookingRow> {
-  const result = await cancelUnpaid(db).execute({ id, reason });
-  const [row] = rowsOf(result);
+  const [row] = await cancelUnpaid(db, { id, reason });
   await db.$cache.invalidate({ tables: [bookings, tools] });
   if (row) return bookingFromRow(row);
   const [current] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id));
