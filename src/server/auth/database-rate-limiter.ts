@@ -1,8 +1,8 @@
 // The Postgres store of the rate limits: rate-limiter-flexible's Drizzle store, with its count
 // statement prepared. The library builds that upsert with drizzle's query builder on every call,
-// which cost about 200 µs of CPU per limited request (a booking's whole budget is about 800 µs);
-// prepared, drizzle builds the SQL once and Postgres plans it once per connection. Reading a count
-// and deleting one stay the library's own, as does the hourly clean-up.
+// which cost about 200 µs of CPU per limited request; prepared, drizzle builds the SQL once and
+// Postgres plans it once per connection. Reading a count and deleting one stay the library's own,
+// as does the hourly clean-up.
 import { sql } from 'drizzle-orm';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Database } from '../db/database';
