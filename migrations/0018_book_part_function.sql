@@ -1,7 +1,7 @@
--- A booking in one round trip (docs/decisions/0028). The customer's row is locked first, then the
--- booking statement runs: a VOLATILE function takes a fresh snapshot for each statement under READ
--- COMMITTED, so a second booking by the same customer waits for the first to commit and then
--- counts its hold, exactly as the transaction createBooking ran before (docs/decisions/0018).
+-- A booking's database work in one call (docs/decisions/0028). The customer's row is locked
+-- first, then the booking statement runs: a VOLATILE function takes a fresh snapshot for each
+-- statement under READ COMMITTED, so a second booking by the same customer waits for the first to
+-- commit and then counts its hold (docs/decisions/0018).
 -- Called as one statement, the function is its own transaction: the lock and the taken stock are
 -- held until its commit and no longer. It answers the new booking, or no row when anything refused
 -- it; createBooking then explains why. Limits come from the server's configuration on every call.

@@ -16,7 +16,7 @@ import { listed } from './tool-views';
 export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
 
 /**
- * Books a part for the user in one round trip, through the database function `book_part`
+ * Books a part for the user with one call of the database function `book_part`
  * (migrations/0018): it locks the customer's row, then a conditional UPDATE takes the stock only
  * if enough is left (and the total is what the customer saw, and payable, and within what the
  * customer may hold unpaid), and the booking is inserted from what it returned, with its booking
