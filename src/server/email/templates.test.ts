@@ -81,4 +81,16 @@ describe('order emails', () => {
     expect(booking.text).toContain('Hello <script>alert("name")</script>,');
     expect(booking.text).toContain('<img src=x onerror=alert(1)> & Co');
   });
+
+  it('keep text that looks like a slot of the layout, or a replacement pattern, as typed', async () => {
+    const email = await renderOrderEmail('booking', {
+      ...order,
+      toolName: 'Stem {{details}}',
+      personName: "Ada $& $' {{paragraphs}}",
+    });
+    expect(email.html).toContain('Stem {{details}}');
+    expect(email.html).toContain('Hello Ada $&amp; $&#39; {{paragraphs}},');
+    // A slot filled twice would add rows: the HTML has exactly the detail rows the text part lists.
+    expect(email.html.match(/<th /g)).toHaveLength(email.text.match(/^\S[^\n]*:\s/gm)?.length ?? 0);
+  });
 });
