@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { RuntimeConfig } from '../shared/payments';
 import type { RateLimitStore } from './auth/rate-limits';
@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     // A malformed URL gets the same JSON error shape as everything else.
     frameworkErrors: sendError,
     // One line per request instead of Fastify's two, written when it is answered (below).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   logAnsweredRequests(app);
   recordAnsweredRequests(app, deps.metrics);
