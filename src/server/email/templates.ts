@@ -73,7 +73,8 @@ function slotMarkup(content: OrderEmailContent): Record<Slot, string> {
       .join('\n'),
     details: content.details
       .map(
-        ([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${escape(label)}</th><td>${escape(value)}</td></tr>`,
+        ([label, value]) =>
+          `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;white-space:nowrap">${escape(label)}</th><td valign="top" style="padding:4px 0">${escape(value)}</td></tr>`,
       )
       .join('\n'),
   };
