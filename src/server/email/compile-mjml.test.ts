@@ -15,4 +15,8 @@ describe('compileMjml', () => {
   it('refuses markup MJML finds invalid, saying why', async () => {
     await expect(compileMjml('<mjml><mj-body><mj-text>Not in a column</mj-text></mj-body></mjml>')).rejects.toThrow(/mj-text/);
   });
+
+  it('stops a compile that outlives its deadline, and says so', async () => {
+    await expect(compileMjml('<mjml><mj-body></mj-body></mjml>', 1)).rejects.toThrow('The MJML compiler did not answer within 1 ms');
+  });
 });
