@@ -82,13 +82,15 @@ describe('order emails', () => {
     expect(booking.text).toContain('<img src=x onerror=alert(1)> & Co');
   });
 
-  it('keep text that looks like a slot of the layout, or a replacement pattern, as typed', async () => {
+  it('keep text that looks like a slot of the layout, or a replacement pattern, as typed, where it was typed', async () => {
     const email = await renderOrderEmail('booking', {
       ...order,
-      toolName: 'Stem {{details}}',
+      toolName: 'Stem "{{details}}"',
       personName: "Ada $& $' {{paragraphs}}",
     });
-    expect(email.html).toContain('Stem {{details}}');
+    // The subject fills the title and, through MJML, the body's aria-label attribute: quotes stay inside it.
+    expect(email.html).toContain('<title>Your booking of Stem &quot;{{details}}&quot;</title>');
+    expect(email.html).toContain('aria-label="Your booking of Stem &quot;{{details}}&quot;"');
     expect(email.html).toContain('Hello Ada $&amp; $&#39; {{paragraphs}},');
     // A slot filled twice would add rows: the HTML has exactly the detail rows the text part lists.
     expect(email.html.match(/<th /g)).toHaveLength(email.text.match(/^\S[^\n]*:\s/gm)?.length ?? 0);

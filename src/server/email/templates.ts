@@ -20,8 +20,10 @@ type Slot = 'subject' | 'heading' | 'paragraphs' | 'details';
 
 /**
  * The layout, with a {{slot}} where each email's content goes; mj-title, mj-text and mj-table keep
- * what they hold as it is, so the slots come out of MJML unchanged. A system font stack: MJML's
- * default font would link Google Fonts into every email.
+ * what they hold as it is, so the slots come out of MJML unchanged. MJML also copies the title into
+ * the body's aria-label attribute, so {{subject}} stands twice, once inside quotes: html-escaper
+ * escapes quotes too. A system font stack: MJML's default font would link Google Fonts into every
+ * email.
  */
 const LAYOUT = `<mjml>
   <mj-head>
