@@ -1,5 +1,5 @@
 # The storefront's image: the build stage installs everything and runs the build, as CI does; the
-# final stage is the documented production directory (README "Deploy"): the build, the migrations,
+# final stage is the documented production directory (docs/operations.md, "Deploy"): the build, the migrations,
 # the install's patches and a production-only install, run as the unprivileged `node` user.
 # src/server/container-image.test.ts keeps the copied files and the commands in step with the
 # production-directory test.

@@ -1,5 +1,5 @@
 // Turns a benchmark run into its one table (console and Markdown), the results files and the
-// README's Performance section.
+// Performance page (docs/performance.md).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { LoadResult } from './load';
 import type { Target } from './scenarios';
@@ -45,8 +45,8 @@ export interface BenchReport {
   runs: DatabaseRun[];
 }
 
-const README_START = '<!-- bench:start -->';
-const README_END = '<!-- bench:end -->';
+const TABLE_START = '<!-- bench:start -->';
+const TABLE_END = '<!-- bench:end -->';
 
 type Row = string[];
 
@@ -170,17 +170,17 @@ export function renderMarkdown(report: BenchReport): string {
   return `# Benchmark ${report.startedAt}\n\n${conditions(report)}\n\n${markdownTable(report)}\n`;
 }
 
-/** Replaces the table between the README's bench markers (added under "Performance" if absent). */
-export function updateReadme(readme: URL, report: BenchReport): void {
-  const text = readFileSync(readme, 'utf8');
-  const block = `${README_START}\n${conditions(report)}\n\n${markdownTable(report)}\n${README_END}`;
-  const start = text.indexOf(README_START);
-  const end = text.indexOf(README_END);
+/** Replaces the table between the performance page's bench markers (appended if absent). */
+export function updatePerformancePage(page: URL, report: BenchReport): void {
+  const text = readFileSync(page, 'utf8');
+  const block = `${TABLE_START}\n${conditions(report)}\n\n${markdownTable(report)}\n${TABLE_END}`;
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
   const updated =
     start >= 0 && end > start
-      ? `${text.slice(0, start)}${block}${text.slice(end + README_END.length)}`
-      : `${text.trimEnd()}\n\n## Performance\n\n${block}\n`;
-  writeFileSync(readme, updated);
+      ? `${text.slice(0, start)}${block}${text.slice(end + TABLE_END.length)}`
+      : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(page, updated);
 }
 
 function fixed(value: number, digits: number): string {

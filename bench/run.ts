@@ -1,7 +1,7 @@
 // `npm run bench`: starts the storefront against a real Postgres and then PGlite, fills it,
 // loads each scenario from a separate load-generator process (50 connections on loopback),
 // measures the floor (a bare Fastify route sending the same bytes) in the same run, and prints one
-// table. Writes the table into README.md and bench/results/latest.md (the record, committed), and
+// table. Writes the table into docs/performance.md and bench/results/latest.md (the record, committed), and
 // the full figures into bench/results/<time>.json (not committed).
 //
 // Environment: BENCH_DATABASE_URL (an admin connection to Postgres; default
@@ -22,7 +22,7 @@ import { STANDALONE_SERVER_ENV } from '../src/server/testing/test-keys';
 import { fillDemoScale, fillScale, findFill, SCALE, type Filled } from './fill';
 import type { LoadResult } from './load';
 import { runLoad, startAdapterServer, startBare, startStorefront, type RunningProcess } from './processes';
-import { renderMarkdown, renderTable, updateReadme, type BenchReport, type DatabaseRun, type ScenarioResult } from './report';
+import { renderMarkdown, renderTable, updatePerformancePage, type BenchReport, type DatabaseRun, type ScenarioResult } from './report';
 import { bookingScenarios, loadSpec, readScenarios, type Scenario, type ScenarioData } from './scenarios';
 
 const CONNECTIONS = 50;
@@ -77,10 +77,11 @@ async function main(): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');
   writeFileSync(new URL(`${stamp}.json`, resultsDir), `${JSON.stringify(report, null, 2)}\n`);
-  if (onlyScenarios) return console.log(`\nbench: figures in bench/results/${stamp}.json (a partial run: README.md untouched)`);
+  if (onlyScenarios)
+    return console.log(`\nbench: figures in bench/results/${stamp}.json (a partial run: docs/performance.md untouched)`);
   writeFileSync(new URL('latest.md', resultsDir), renderMarkdown(report));
-  updateReadme(new URL('../README.md', import.meta.url), report);
-  console.log(`\nbench: figures in bench/results/${stamp}.json and latest.md; README.md updated`);
+  updatePerformancePage(new URL('../docs/performance.md', import.meta.url), report);
+  console.log(`\nbench: figures in bench/results/${stamp}.json and latest.md; docs/performance.md updated`);
 }
 
 async function benchDatabase(target: Target): Promise<DatabaseRun> {

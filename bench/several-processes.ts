@@ -1,4 +1,4 @@
-// `npx tsx bench/several-processes.ts`: the figures of README's "Running several processes". Three
+// `npx tsx bench/several-processes.ts`: the figures of docs/operations.md, "Running several processes". Three
 // storefront processes (the production build, no emulators) on one Postgres database it creates
 // and drops, behind Debian's HAProxy on loopback; a short bounded load on the catalogue and on
 // bookings through the balancer; and how many connections Postgres saw the processes open.

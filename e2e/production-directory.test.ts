@@ -1,5 +1,5 @@
 // The documented deploy starts: the build (made by the journeys' setup) copied into a directory
-// holding only what the README says to copy, a production-only install, and `node
+// holding only what docs/operations.md says to copy, a production-only install, and `node
 // dist/server/index.js` there, in embedded mode, serves the shop.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
