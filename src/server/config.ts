@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
 import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import type { SecurityOverrides } from './http/security';
-import { PROCESS_ROLES, type ProcessRole } from './process-role';
+import { PROCESS_ROLES, runsBackgroundJobs, type ProcessRole } from './process-role';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './services/hold-limits';
 import { MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY } from '../shared/constants';
 
@@ -168,6 +168,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Sprocket <orders@sprocket.example>'),
   MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(1080),
+  /** "true" keeps the in-memory mail catcher (no SMTP_URL) even when identity and payments are real: staging. */
+  ALLOW_MAIL_CATCHER: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The bearer a scraper sends for GET /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -288,11 +290,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError('SESSION_SECRET: required (32+ characters) when any piece runs for real');
   }
   if (vars.ALLOW_EMULATORS_ON_NETWORK === 'false') refuseEmulatorsOnNetwork(config);
+  if (vars.ALLOW_MAIL_CATCHER === 'false') refuseMailGoingNowhere(config);
   return config;
 }
 
 export function isLoopbackHost(host: string): boolean {
   return /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+}
+
+/**
+ * With real identity and payments, real customers pay real money, and the embedded catcher would
+ * keep their order emails in this process's memory and mark them sent: a process that sends email
+ * then needs a mail server, or the operator's word that this is a staging shop.
+ */
+function refuseMailGoingNowhere(config: Config): void {
+  const realShop = config.identity.kind === 'firebase' && config.payments.kind === 'stripe';
+  if (!realShop || config.mail.kind === 'smtp' || !runsBackgroundJobs(config.role)) return;
+  throw new ConfigError(
+    `SMTP_URL: required when identity and payments are real and this process sends the order emails (ROLE=${config.role}), or they would be kept in the in-memory mail catcher and reach no customer; set ALLOW_MAIL_CATCHER=true to keep the catcher for staging.`,
+  );
 }
 
 /**
