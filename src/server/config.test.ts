@@ -40,7 +40,9 @@ describe('loadConfig', () => {
       kind: 'smtp',
       url: 'smtps://shop:secret@mail.example:465',
       from: 'Shop <shop@example.com>',
+      maxConnections: 5,
     });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:25', SMTP_MAX_CONNECTIONS: '20' }).mail).toMatchObject({ maxConnections: 20 });
     expect(() => loadConfig({ SMTP_URL: 'mail.example:25' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 
@@ -142,6 +144,11 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_TIMEOUT_MS: '10s' }, 'SHUTDOWN_TIMEOUT_MS'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
     [{ DATABASE_LOCK_TIMEOUT_MS: '1.5' }, 'DATABASE_LOCK_TIMEOUT_MS'],
+    [{ SMTP_MAX_CONNECTIONS: '0' }, 'SMTP_MAX_CONNECTIONS'],
+    [{ SMTP_MAX_CONNECTIONS: 'plenty' }, 'SMTP_MAX_CONNECTIONS'],
+    [{ MAIL_FROM: 'Sprocket' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'orders@localhost' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'a@example.com, b@example.com' }, 'MAIL_FROM'],
     [{ ALLOW_MAIL_CATCHER: 'yes' }, 'ALLOW_MAIL_CATCHER'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
 import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import type { SecurityOverrides } from './http/security';
+import { DEFAULT_SMTP_CONNECTIONS, mailDomainOf } from './email/mailer';
 import { PROCESS_ROLES, runsBackgroundJobs, type ProcessRole } from './process-role';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './services/hold-limits';
 import { MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY } from '../shared/constants';
@@ -166,7 +167,14 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().trim().min(3).default('Sprocket <orders@sprocket.example>'),
+  /** How many connections one sending process keeps open to SMTP_URL, each sending one email at a time. */
+  SMTP_MAX_CONNECTIONS: wholeAtLeastOne().max(100, 'must be at most 100').default(DEFAULT_SMTP_CONNECTIONS),
+  /** The sender; its domain is also the right half of every Message-ID. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine((from) => mailDomainOf(from) !== undefined, 'must be one address with a domain, such as Sprocket <orders@example.com>')
+    .default('Sprocket <orders@sprocket.example>'),
   MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(1080),
   /** "true" keeps the in-memory mail catcher (no SMTP_URL) even when identity and payments are real: staging. */
   ALLOW_MAIL_CATCHER: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
@@ -196,7 +204,8 @@ type IdentityConfig =
     };
 
 /** Where order emails go: a real mail server, or the embedded catcher with its web inbox. */
-type MailConfig = { kind: 'smtp'; url: string; from: string } | { kind: 'catcher'; inboxPort: number; from: string };
+type MailConfig =
+  { kind: 'smtp'; url: string; from: string; maxConnections: number } | { kind: 'catcher'; inboxPort: number; from: string };
 
 type PaymentsConfig =
   | { kind: 'emulator'; apiBase: string }
@@ -272,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     identity: identityConfig(vars),
     payments: paymentsConfig(vars),
     mail: vars.SMTP_URL
-      ? { kind: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
+      ? { kind: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM, maxConnections: vars.SMTP_MAX_CONNECTIONS }
       : { kind: 'catcher', inboxPort: vars.MAIL_INBOX_PORT, from: vars.MAIL_FROM },
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
     shopTimeZone: vars.SHOP_TIME_ZONE,

@@ -9,7 +9,7 @@ let mailer: Mailer;
 
 beforeAll(async () => {
   catcher = await startMailCatcher({ inboxPort: 0 });
-  mailer = createSmtpMailer(catcher.smtpUrl, 'Sprocket <orders@sprocket.example>');
+  mailer = createSmtpMailer({ url: catcher.smtpUrl, from: 'Sprocket <orders@sprocket.example>' });
 });
 afterAll(async () => {
   mailer.close();
@@ -28,6 +28,7 @@ describe('the mail catcher', () => {
 
   it('keeps each email with both parts, lists it in the inbox and shows it escaped', async () => {
     await mailer.send({
+      id: 'd5a1c8e2-0f4b-4c1e-9a57-3f1e2b7c9d10',
       to: 'rider@example.com',
       subject: 'Booked <script>alert(1)</script>',
       text: 'Plain words',
@@ -39,6 +40,7 @@ describe('the mail catcher', () => {
       text: 'Plain words',
       to: [{ address: 'rider@example.com', name: '' }],
       from: [{ address: 'orders@sprocket.example', name: 'Sprocket' }],
+      messageId: '<d5a1c8e2-0f4b-4c1e-9a57-3f1e2b7c9d10@sprocket.example>',
     });
     expect(email!.html).toContain('<p>Rich <b>words</b></p>');
 

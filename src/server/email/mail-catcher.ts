@@ -11,6 +11,8 @@ import { inboxPage, messagePage } from './inbox-page';
 
 export interface CaughtEmail {
   id: string;
+  /** The Message-ID header as sent, with its angle brackets; empty when there was none. */
+  messageId: string;
   date: string;
   from: Array<{ address: string; name: string }>;
   to: Array<{ address: string; name: string }>;
@@ -51,6 +53,7 @@ export async function startMailCatcher(options: { inboxPort: number }): Promise<
         (parsed) => {
           caught.push({
             id: randomUUID(),
+            messageId: parsed.messageId ?? '',
             date: (parsed.date ?? new Date()).toISOString(),
             from: addresses(parsed.from),
             to: addresses(parsed.to),
