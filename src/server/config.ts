@@ -6,6 +6,7 @@ import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
 import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import type { SecurityOverrides } from './http/security';
 import { DEFAULT_SMTP_CONNECTIONS, mailDomainOf } from './email/mailer';
+import { isLoopbackHost } from './loopback';
 import { PROCESS_ROLES, runsBackgroundJobs, type ProcessRole } from './process-role';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './services/hold-limits';
 import { MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY } from '../shared/constants';
@@ -301,10 +302,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (vars.ALLOW_EMULATORS_ON_NETWORK === 'false') refuseEmulatorsOnNetwork(config);
   if (vars.ALLOW_MAIL_CATCHER === 'false') refuseMailGoingNowhere(config);
   return config;
-}
-
-export function isLoopbackHost(host: string): boolean {
-  return /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
 }
 
 /**

@@ -6,8 +6,9 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPaymentsEmulator } from '../../payments-emulator';
-import { ConfigError, isLoopbackHost, type Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import { startAuthEmulator } from '../identity/auth-emulator';
+import { isLoopbackHost } from '../loopback';
 import {
   ownedByAnotherLiveProcess,
   readEmulatorsRecord,
