@@ -1,8 +1,8 @@
 // The embedded mail catcher as a developer uses it: what the shop sends over SMTP shows in the web
 // inbox and its REST API, never delivered, and markup in an email cannot run in the inbox. Only
 // this machine's names and the inbox's own pages may read it: not a rebound name, not another site.
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../testing/raw-request';
 import { startMailCatcher, type CaughtEmail, type MailCatcher } from './mail-catcher';
 import { createSmtpMailer, type Mailer } from './mailer';
 
@@ -68,20 +68,9 @@ describe('the mail catcher', () => {
   });
 });
 
-/** GET `path` from the inbox with these headers, Host included (fetch would not send a Host of our choosing). */
-async function get(
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  const { port } = new URL(catcher.inboxUrl);
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
-      let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    sent.on('error', reject).end();
-  });
+/** GET `path` from the inbox with these headers, Host included. */
+async function get(path: string, headers: Record<string, string>) {
+  return rawRequest(new URL(catcher.inboxUrl).port, path, { headers });
 }
 
 describe('who may read the inbox', () => {

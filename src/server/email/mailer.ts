@@ -20,7 +20,7 @@ export interface Mailer {
   send: (email: OutgoingEmail) => Promise<void>;
   /** How many emails it sends at once (the pool's connections); the sender keeps that many in flight. */
   maxConnections: number;
-  /** Waits for the emails in flight, then closes the connections. */
+  /** Closes the connections: idle ones at once, the others once the email they are sending is sent. */
   close: () => void;
 }
 

@@ -4,43 +4,19 @@
 // or once the server that started it dies.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForIdToken } from '../testing/firebase-accounts';
+import { rawRequest } from '../testing/raw-request';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
 
 const projectId = `${TEST_PROJECT_ID}-emulator-test`;
 const SHOP_ORIGIN = 'http://127.0.0.1:3000';
 const signUpPath = '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A request to 127.0.0.1:`port` with these headers, Host included (fetch would not send a Host of our choosing). */
-async function call(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; json?: unknown } = {},
-): Promise<Answer> {
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  const headers = { host: `127.0.0.1:${port}`, ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers };
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers }, (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-    });
-    sent.on('error', reject).end(body);
-  });
-}
 
 // Alive and not a zombie: an orphaned process that exited may wait a while for its reaper.
 function processRunning(pid: number): boolean {
@@ -96,14 +72,14 @@ describe('a running emulator', () => {
   });
 
   it('answers the shop’s pages on the sign-in API with their own origin, never *', async () => {
-    const preflight = await call(port, signUpPath, {
+    const preflight = await rawRequest(port, signUpPath, {
       method: 'OPTIONS',
       headers: { origin: SHOP_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(SHOP_ORIGIN);
 
-    const signUp = await call(port, signUpPath, {
+    const signUp = await rawRequest(port, signUpPath, {
       method: 'POST',
       headers: { origin: SHOP_ORIGIN },
       json: { email: 'from-the-shop@example.com', password: 'sprocket123', returnSecureToken: true },
@@ -115,7 +91,7 @@ describe('a running emulator', () => {
 
   it('refuses a page of another site before the emulator sees it, with no CORS answer', async () => {
     const origin = 'https://attacker.example';
-    const preflight = await call(port, signUpPath, {
+    const preflight = await rawRequest(port, signUpPath, {
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'POST' },
     });
@@ -123,7 +99,7 @@ describe('a running emulator', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
 
     const account = { email: 'from-another-site@example.com', password: 'sprocket123' };
-    const signUp = await call(port, signUpPath, {
+    const signUp = await rawRequest(port, signUpPath, {
       method: 'POST',
       headers: { origin },
       json: { ...account, returnSecureToken: true },
@@ -137,16 +113,16 @@ describe('a running emulator', () => {
   it('refuses the admin API and admin credentials to every page, the shop’s own included', async () => {
     const adminPaths = [`/emulator/v1/projects/${projectId}/oobCodes`, `/emulator/v1/projects/${projectId}/config`];
     for (const path of adminPaths) {
-      expect((await call(port, path, { headers: { origin: SHOP_ORIGIN } })).status, path).toBe(403);
+      expect((await rawRequest(port, path, { headers: { origin: SHOP_ORIGIN } })).status, path).toBe(403);
       // The server and its tests call it without an Origin: not a web page.
-      expect((await call(port, path)).status, path).toBe(200);
+      expect((await rawRequest(port, path)).status, path).toBe(200);
     }
-    const wipe = await call(port, `/emulator/v1/projects/${projectId}/accounts`, {
+    const wipe = await rawRequest(port, `/emulator/v1/projects/${projectId}/accounts`, {
       method: 'DELETE',
       headers: { origin: SHOP_ORIGIN },
     });
     expect(wipe.status).toBe(403);
-    const asOwner = await call(port, `/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:query`, {
+    const asOwner = await rawRequest(port, `/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:query`, {
       method: 'POST',
       headers: { origin: SHOP_ORIGIN, authorization: 'Bearer owner' },
       json: {},
@@ -168,11 +144,11 @@ describe('a running emulator', () => {
       [port, '/'],
       [hubPort, '/emulators'],
     ] as const) {
-      expect((await call(server, path, { headers: { host: `attacker.example:${server}` } })).status, path).toBe(403);
-      expect((await call(server, path, { headers: { host: `localhost:${server}` } })).status, path).toBe(200);
-      expect((await call(server, path, { headers: { host: `[::1]:${server}` } })).status, path).toBe(200);
+      expect((await rawRequest(server, path, { headers: { host: `attacker.example:${server}` } })).status, path).toBe(403);
+      expect((await rawRequest(server, path, { headers: { host: `localhost:${server}` } })).status, path).toBe(200);
+      expect((await rawRequest(server, path, { headers: { host: `[::1]:${server}` } })).status, path).toBe(200);
     }
-    expect((await call(hubPort, '/emulators', { headers: { origin: SHOP_ORIGIN } })).status).toBe(403);
+    expect((await rawRequest(hubPort, '/emulators', { headers: { origin: SHOP_ORIGIN } })).status).toBe(403);
   });
 
   it('refuses to start a second emulator on the same port, naming the port', async () => {

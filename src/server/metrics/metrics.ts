@@ -1,7 +1,8 @@
 // The storefront's Prometheus metrics (prom-client): what the request, procedure, payment and email
 // paths record, and what is read only when /metrics is scraped (the read cache, the database pool,
-// the email queue, the process and its event loop). Each app has its own registry, so tests can build several apps in
-// one process. Recording is a label lookup and an addition, cheap enough for every request.
+// the email queue, the process and its event loop). Each app has its own registry, so tests can
+// build several apps in one process. Recording is a label lookup and an addition, cheap enough for
+// every request.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ReadCacheStats } from '../cache/read-cache';
 import type { PoolUse } from '../db/database';
