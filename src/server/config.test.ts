@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { TEST_SESSION_SECRET as secret, TEST_STRIPE_KEYS } from './testing/test-keys';
 
+const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
+const realPayments = {
+  STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
+  STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
+  STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
+};
+
 describe('loadConfig', () => {
   it('runs fully embedded with no configuration at all', () => {
     const config = loadConfig({});
@@ -157,13 +164,6 @@ describe('loadConfig', () => {
 });
 
 describe('the embedded emulators on a network', () => {
-  const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
-  const realPayments = {
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
-    STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
-    STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
-  };
-
   it.each([
     ['HOST on every interface', { HOST: '0.0.0.0' }, '0.0.0.0'],
     ['HOST on a LAN address, payments still emulated', { HOST: '192.168.1.20', ...realIdentity }, '192.168.1.20'],
@@ -188,12 +188,6 @@ describe('the embedded emulators on a network', () => {
 });
 
 describe('order emails of a real shop', () => {
-  const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
-  const realPayments = {
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
-    STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
-    STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
-  };
   const realShop = { ...realIdentity, ...realPayments, DATABASE_URL: 'postgres://u@db:5432/shop' };
 
   it.each(['all', 'worker'])('refuses to start ROLE=%s without a mail server, in one sentence naming SMTP_URL', (role) => {
