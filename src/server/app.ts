@@ -97,6 +97,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
       return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
     }
   });
+  // Every process reports its own: a worker its email queue and sends, a web process its requests.
+  if (options.metricsToken) registerMetricsRoute(app, deps.metrics, options.metricsToken);
   if (!servesShop(role)) {
     answerNotFound(app);
     return app;
@@ -129,7 +131,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   await app.register(registerPaymentWebhook, { deps });
   await app.register(registerImageRoutes, { deps });
   registerVitalsRoute(app);
-  if (options.metricsToken) registerMetricsRoute(app, deps.metrics, options.metricsToken);
 
   if (options.clientDir && existsSync(join(options.clientDir, 'index.html'))) {
     await serveClient(app, options.clientDir);
@@ -183,7 +184,10 @@ function runHoldExpiry(app: FastifyInstance, deps: AppDeps, holdExpiry: NonNulla
 function runEmailSender(app: FastifyInstance, deps: AppDeps, emailSender: NonNullable<AppOptions['emailSender']>): void {
   let timer: EmailSenderTimer | undefined;
   app.addHook('onReady', async () => {
-    timer = startEmailSender({ db: deps.db, mailer: emailSender.mailer, log: deps.log }, { everyMs: emailSender.everyMs });
+    timer = startEmailSender(
+      { db: deps.db, mailer: emailSender.mailer, log: deps.log, metrics: deps.metrics },
+      { everyMs: emailSender.everyMs },
+    );
   });
   app.addHook('onClose', async () => {
     await timer?.stop();

@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { TEST_SESSION_SECRET as secret, TEST_STRIPE_KEYS } from './testing/test-keys';
 
+const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
+const realPayments = {
+  STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
+  STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
+  STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
+};
+
 describe('loadConfig', () => {
   it('runs fully embedded with no configuration at all', () => {
     const config = loadConfig({});
@@ -40,7 +47,9 @@ describe('loadConfig', () => {
       kind: 'smtp',
       url: 'smtps://shop:secret@mail.example:465',
       from: 'Shop <shop@example.com>',
+      maxConnections: 5,
     });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:25', SMTP_MAX_CONNECTIONS: '20' }).mail).toMatchObject({ maxConnections: 20 });
     expect(() => loadConfig({ SMTP_URL: 'mail.example:25' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 
@@ -142,6 +151,12 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_TIMEOUT_MS: '10s' }, 'SHUTDOWN_TIMEOUT_MS'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
     [{ DATABASE_LOCK_TIMEOUT_MS: '1.5' }, 'DATABASE_LOCK_TIMEOUT_MS'],
+    [{ SMTP_MAX_CONNECTIONS: '0' }, 'SMTP_MAX_CONNECTIONS'],
+    [{ SMTP_MAX_CONNECTIONS: 'plenty' }, 'SMTP_MAX_CONNECTIONS'],
+    [{ MAIL_FROM: 'Sprocket' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'orders@localhost' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'a@example.com, b@example.com' }, 'MAIL_FROM'],
+    [{ ALLOW_MAIL_CATCHER: 'yes' }, 'ALLOW_MAIL_CATCHER'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -149,13 +164,6 @@ describe('loadConfig', () => {
 });
 
 describe('the embedded emulators on a network', () => {
-  const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
-  const realPayments = {
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
-    STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
-    STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
-  };
-
   it.each([
     ['HOST on every interface', { HOST: '0.0.0.0' }, '0.0.0.0'],
     ['HOST on a LAN address, payments still emulated', { HOST: '192.168.1.20', ...realIdentity }, '192.168.1.20'],
@@ -171,10 +179,41 @@ describe('the embedded emulators on a network', () => {
   it('starts when told explicitly, on loopback names, or with both pieces real', () => {
     expect(loadConfig({ HOST: '0.0.0.0', ALLOW_EMULATORS_ON_NETWORK: 'true' }).host).toBe('0.0.0.0');
     for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(loadConfig({ HOST: host }).host).toBe(host);
-    expect(loadConfig({ HOST: '0.0.0.0', ...realIdentity, ...realPayments }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0', ...realIdentity, ...realPayments, ROLE: 'web' }).host).toBe('0.0.0.0');
   });
 
   it('refuses an ALLOW_EMULATORS_ON_NETWORK other than true or false', () => {
     expect(() => loadConfig({ ALLOW_EMULATORS_ON_NETWORK: 'yes' })).toThrow(/ALLOW_EMULATORS_ON_NETWORK: must be true or false/);
+  });
+});
+
+describe('order emails of a real shop', () => {
+  const realShop = { ...realIdentity, ...realPayments, DATABASE_URL: 'postgres://u@db:5432/shop' };
+
+  it.each(['all', 'worker'])('refuses to start ROLE=%s without a mail server, in one sentence naming SMTP_URL', (role) => {
+    expect(() => loadConfig({ ...realShop, ROLE: role })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...realShop, ROLE: role })).toThrow(
+      new RegExp(
+        `^SMTP_URL: required when identity and payments are real and this process sends the order emails \\(ROLE=${role}\\).*ALLOW_MAIL_CATCHER=true[^.]*\\.$`,
+      ),
+    );
+  });
+
+  it('sends through SMTP_URL, or keeps the catcher when ALLOW_MAIL_CATCHER=true says it is staging', () => {
+    expect(loadConfig({ ...realShop, ROLE: 'worker', SMTP_URL: 'smtp://mail.example:587' }).mail.kind).toBe('smtp');
+    expect(loadConfig({ ...realShop, ROLE: 'worker', ALLOW_MAIL_CATCHER: 'true' }).mail.kind).toBe('catcher');
+  });
+
+  it('asks no mail setting of a web process, which sends no email', () => {
+    expect(loadConfig({ ...realShop, ROLE: 'web' }).role).toBe('web');
+  });
+
+  it('keeps the catcher as the default with the emulators, on Postgres or PGlite alike, or one piece real', () => {
+    expect(loadConfig({}).mail.kind).toBe('catcher');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret, ROLE: 'worker' }).mail.kind).toBe(
+      'catcher',
+    );
+    expect(loadConfig(realIdentity).mail.kind).toBe('catcher');
+    expect(loadConfig({ ...realPayments, SESSION_SECRET: secret }).mail.kind).toBe('catcher');
   });
 });

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
 import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import type { SecurityOverrides } from './http/security';
-import { PROCESS_ROLES, type ProcessRole } from './process-role';
+import { DEFAULT_SMTP_CONNECTIONS, mailDomainOf } from './email/mailer';
+import { isLoopbackHost } from './loopback';
+import { PROCESS_ROLES, runsBackgroundJobs, type ProcessRole } from './process-role';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './services/hold-limits';
 import { MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY } from '../shared/constants';
 
@@ -166,8 +168,17 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().trim().min(3).default('Sprocket <orders@sprocket.example>'),
+  /** How many connections one sending process keeps open to SMTP_URL, each sending one email at a time. */
+  SMTP_MAX_CONNECTIONS: wholeAtLeastOne().max(100, 'must be at most 100').default(DEFAULT_SMTP_CONNECTIONS),
+  /** The sender; its domain is also the right half of every Message-ID. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine((from) => mailDomainOf(from) !== undefined, 'must be one address with a domain, such as Sprocket <orders@example.com>')
+    .default('Sprocket <orders@sprocket.example>'),
   MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(1080),
+  /** "true" keeps the in-memory mail catcher (no SMTP_URL) even when identity and payments are real: staging. */
+  ALLOW_MAIL_CATCHER: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The bearer a scraper sends for GET /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -194,7 +205,8 @@ type IdentityConfig =
     };
 
 /** Where order emails go: a real mail server, or the embedded catcher with its web inbox. */
-type MailConfig = { kind: 'smtp'; url: string; from: string } | { kind: 'catcher'; inboxPort: number; from: string };
+type MailConfig =
+  { kind: 'smtp'; url: string; from: string; maxConnections: number } | { kind: 'catcher'; inboxPort: number; from: string };
 
 type PaymentsConfig =
   | { kind: 'emulator'; apiBase: string }
@@ -270,7 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     identity: identityConfig(vars),
     payments: paymentsConfig(vars),
     mail: vars.SMTP_URL
-      ? { kind: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
+      ? { kind: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM, maxConnections: vars.SMTP_MAX_CONNECTIONS }
       : { kind: 'catcher', inboxPort: vars.MAIL_INBOX_PORT, from: vars.MAIL_FROM },
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
     shopTimeZone: vars.SHOP_TIME_ZONE,
@@ -288,11 +300,21 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError('SESSION_SECRET: required (32+ characters) when any piece runs for real');
   }
   if (vars.ALLOW_EMULATORS_ON_NETWORK === 'false') refuseEmulatorsOnNetwork(config);
+  if (vars.ALLOW_MAIL_CATCHER === 'false') refuseMailGoingNowhere(config);
   return config;
 }
 
-export function isLoopbackHost(host: string): boolean {
-  return /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+/**
+ * With real identity and payments, real customers pay real money, and the embedded catcher would
+ * keep their order emails in this process's memory and mark them sent: a process that sends email
+ * then needs a mail server, or the operator's word that this is a staging shop.
+ */
+function refuseMailGoingNowhere(config: Config): void {
+  const realShop = config.identity.kind === 'firebase' && config.payments.kind === 'stripe';
+  if (!realShop || config.mail.kind === 'smtp' || !runsBackgroundJobs(config.role)) return;
+  throw new ConfigError(
+    `SMTP_URL: required when identity and payments are real and this process sends the order emails (ROLE=${config.role}), or they would be kept in the in-memory mail catcher and reach no customer; set ALLOW_MAIL_CATCHER=true to keep the catcher for staging.`,
+  );
 }
 
 /**

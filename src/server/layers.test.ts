@@ -21,7 +21,18 @@ const layers: ReadonlyArray<{ name: string; members: readonly string[] }> = [
   { name: 'services', members: ['services/'] },
   {
     name: 'gateways and storage',
-    members: ['payments/', 'identity/', 'auth/', 'db/', 'cache/', 'metrics/', 'email/', 'project-root.ts', 'process-role.ts'],
+    members: [
+      'payments/',
+      'identity/',
+      'auth/',
+      'db/',
+      'cache/',
+      'metrics/',
+      'email/',
+      'project-root.ts',
+      'process-role.ts',
+      'loopback.ts',
+    ],
   },
 ];
 

@@ -39,6 +39,8 @@ async function bootFailure(env: Record<string, string>): Promise<string> {
       STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
       STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
       LOG_LEVEL: 'warn',
+      // Real identity and payments: the catcher only because the test says so (its own case below).
+      ALLOW_MAIL_CATCHER: 'true',
       MAIL_INBOX_PORT: '0',
       ...env,
     },
@@ -92,6 +94,12 @@ it('names MAIL_INBOX_PORT when another program listens there', { timeout: BOOT_T
   } finally {
     taken.close();
   }
+});
+
+it('names SMTP_URL when identity and payments are real and no mail server is set', { timeout: BOOT_TIMEOUT_MS }, async () => {
+  expect(await bootFailure({ ALLOW_MAIL_CATCHER: 'false' })).toMatch(
+    /^SMTP_URL: required when identity and payments are real and this process sends the order emails \(ROLE=all\)/,
+  );
 });
 
 it('names DATABASE_URL when nothing answers there', { timeout: BOOT_TIMEOUT_MS }, async () => {

@@ -32,6 +32,7 @@ describe('readyBanner', () => {
       STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
       STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
       STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
+      SMTP_URL: 'smtp://mail.example:587',
     });
     expect(readyBanner(readyFacts('https://shop.example', production))).toBe('Sprocket is ready: https://shop.example\n');
   });

@@ -6,8 +6,9 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPaymentsEmulator } from '../../payments-emulator';
-import { ConfigError, isLoopbackHost, type Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import { startAuthEmulator } from '../identity/auth-emulator';
+import { isLoopbackHost } from '../loopback';
 import {
   ownedByAnotherLiveProcess,
   readEmulatorsRecord,
@@ -202,6 +203,8 @@ async function startAuth(config: Config, authHost: string, log: FastifyBaseLogge
     port: Number(port),
     projectId: config.identity.projectId,
     dataDir: join(config.dataDir, 'auth-emulator'),
+    // The shop's pages sign in through it; no other site's may.
+    allowedOrigins: storefrontOrigins(config),
     log: (line) => log.debug({ emulator: 'auth' }, line),
   });
   log.info(`embedded emulators: started the Firebase Auth emulator at ${emulator.url}`);
@@ -232,7 +235,7 @@ async function startPayments(
   return emulator.close;
 }
 
-/** The pages that confirm cards with the embedded payments emulator: the shop's own, and CORS_ORIGINS. */
+/** The pages that sign in and confirm cards with the embedded emulators: the shop's own, and CORS_ORIGINS. */
 function storefrontOrigins(config: Config): string[] {
   const hosts = isLoopbackHost(config.host) ? ['127.0.0.1', 'localhost', '[::1]'] : [config.host];
   const own = hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`);

@@ -22,6 +22,7 @@ import { createShopImages } from '../services/shop-images';
 import { openRateLimitStore } from './rate-limit-store';
 import { createSmtpMailer, type Mailer } from '../email/mailer';
 import { startMailCatcher } from '../email/mail-catcher';
+import { readEmailQueue } from '../email/outbox-sender';
 import { runsBackgroundJobs } from '../process-role';
 import { databaseBootFailure, mailCatcherBootFailure } from './boot-failure';
 import { lockHolder, tryToLock, unlock } from './pid-lock';
@@ -78,7 +79,12 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
         holdLimits: config.holdLimits,
         shopTimeZone: config.shopTimeZone,
         log,
-        metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
+        metrics: createMetrics({
+          readCache: cache.stats,
+          pool: database.poolUse,
+          // Only the processes that send the emails report the queue they drain.
+          ...(runsBackgroundJobs(config.role) ? { emailQueue: () => readEmailQueue(database.db) } : {}),
+        }),
         images: createShopImages({ shippedDir: projectPath('dist/client/images'), uploadsDir: config.imagesDir }),
       },
       runtimeConfig: { firebase: identity.web, payments: payments.browser },
@@ -196,7 +202,8 @@ async function useEmulators(config: Config, log: FastifyBaseLogger, closers: Clo
 
 /**
  * The order emails' way out, in the processes that send them: the configured SMTP server, or the
- * embedded mail catcher (its inbox on MAIL_INBOX_PORT, loopback only).
+ * embedded mail catcher (its inbox on MAIL_INBOX_PORT, loopback only). config.ts has already
+ * refused the catcher for a real shop unless ALLOW_MAIL_CATCHER says it is staging.
  */
 async function startMail(config: Config, log: FastifyBaseLogger, closers: Closer[]): Promise<{ mailer?: Mailer; mailInbox?: string }> {
   const mail = config.mail;
@@ -205,16 +212,16 @@ async function startMail(config: Config, log: FastifyBaseLogger, closers: Closer
     return {};
   }
   if (mail.kind === 'smtp') {
-    const mailer = createSmtpMailer(mail.url, mail.from);
+    const mailer = createSmtpMailer({ url: mail.url, from: mail.from, maxConnections: mail.maxConnections });
     closers.push(async () => mailer.close());
-    log.info(`mail: SMTP at ${new URL(mail.url).host}`);
+    log.info(`mail: SMTP at ${new URL(mail.url).host}, up to ${mail.maxConnections} connections`);
     return { mailer };
   }
   const catcher = await startMailCatcher({ inboxPort: mail.inboxPort }).catch((error: unknown) => {
     throw mailCatcherBootFailure(error, mail.inboxPort);
   });
   closers.push(() => catcher.close());
-  const mailer = createSmtpMailer(catcher.smtpUrl, mail.from);
+  const mailer = createSmtpMailer({ url: catcher.smtpUrl, from: mail.from });
   closers.push(async () => mailer.close());
   log.info(`mail: mail catcher, inbox at ${catcher.inboxUrl} (SMTP at ${new URL(catcher.smtpUrl).host})`);
   return { mailer, mailInbox: catcher.inboxUrl };

@@ -1,6 +1,8 @@
 // The embedded mail catcher as a developer uses it: what the shop sends over SMTP shows in the web
-// inbox and its REST API, never delivered, and markup in an email cannot run in the inbox.
+// inbox and its REST API, never delivered, and markup in an email cannot run in the inbox. Only
+// this machine's names and the inbox's own pages may read it: not a rebound name, not another site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../testing/raw-request';
 import { startMailCatcher, type CaughtEmail, type MailCatcher } from './mail-catcher';
 import { createSmtpMailer, type Mailer } from './mailer';
 
@@ -9,7 +11,7 @@ let mailer: Mailer;
 
 beforeAll(async () => {
   catcher = await startMailCatcher({ inboxPort: 0 });
-  mailer = createSmtpMailer(catcher.smtpUrl, 'Sprocket <orders@sprocket.example>');
+  mailer = createSmtpMailer({ url: catcher.smtpUrl, from: 'Sprocket <orders@sprocket.example>' });
 });
 afterAll(async () => {
   mailer.close();
@@ -28,6 +30,7 @@ describe('the mail catcher', () => {
 
   it('keeps each email with both parts, lists it in the inbox and shows it escaped', async () => {
     await mailer.send({
+      id: 'd5a1c8e2-0f4b-4c1e-9a57-3f1e2b7c9d10',
       to: 'rider@example.com',
       subject: 'Booked <script>alert(1)</script>',
       text: 'Plain words',
@@ -39,6 +42,7 @@ describe('the mail catcher', () => {
       text: 'Plain words',
       to: [{ address: 'rider@example.com', name: '' }],
       from: [{ address: 'orders@sprocket.example', name: 'Sprocket' }],
+      messageId: '<d5a1c8e2-0f4b-4c1e-9a57-3f1e2b7c9d10@sprocket.example>',
     });
     expect(email!.html).toContain('<p>Rich <b>words</b></p>');
 
@@ -61,5 +65,46 @@ describe('the mail catcher', () => {
   it('answers 404 for an email it never caught', async () => {
     expect((await fetch(`${catcher.inboxUrl}/email/nothing`)).status).toBe(404);
     expect((await fetch(`${catcher.inboxUrl}/api/email/nothing/html`)).status).toBe(404);
+  });
+});
+
+/** GET `path` from the inbox with these headers, Host included. */
+async function get(path: string, headers: Record<string, string>) {
+  return rawRequest(new URL(catcher.inboxUrl).port, path, { headers });
+}
+
+describe('who may read the inbox', () => {
+  it('answers under this machine’s names, and the inbox’s own pages', async () => {
+    const { port } = new URL(catcher.inboxUrl);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+      expect((await get('/api/email', { host })).status, host).toBe(200);
+    }
+    const own = await get('/api/email', { host: `localhost:${port}`, origin: `http://localhost:${port}` });
+    expect(own.status).toBe(200);
+    expect(own.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses a Host that is not this machine’s: a name rebound to 127.0.0.1', async () => {
+    const { port } = new URL(catcher.inboxUrl);
+    for (const path of ['/api/email', '/']) {
+      const rebound = await get(path, { host: `attacker.example:${port}` });
+      expect(rebound.status, path).toBe(403);
+      expect(rebound.body).not.toContain('rider@example.com');
+    }
+  });
+
+  it('refuses a page of another origin, another local port included, with no CORS answer', async () => {
+    const { port } = new URL(catcher.inboxUrl);
+    for (const origin of ['https://attacker.example', 'http://127.0.0.1:3000', 'null']) {
+      const crossSite = await get('/api/email', { host: `127.0.0.1:${port}`, origin });
+      expect(crossSite.status, origin).toBe(403);
+      expect(crossSite.headers['access-control-allow-origin']).toBeUndefined();
+      expect(crossSite.body).not.toContain('rider@example.com');
+    }
+  });
+
+  it('lets no other site frame the inbox', async () => {
+    const inbox = await fetch(`${catcher.inboxUrl}/`);
+    expect(inbox.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });

@@ -1,16 +1,20 @@
 // The embedded mail catcher: when SMTP_URL is not set, the shop's emails go to an SMTP server in
 // this process (smtp-server) that keeps them, parsed (mailparser), instead of delivering them, and
 // a web inbox shows them (inbox-page.ts) with a REST API at /api/email for tests and scripts. Both
-// listen on loopback only: the inbox shows every customer's mail. It keeps the latest
-// KEPT_EMAILS in memory, so a restart empties it. docs/decisions/0019 says why not MailDev.
+// listen on loopback only, and the inbox answers only under a loopback name and to no other site's
+// page: it shows every customer's mail. It keeps the latest KEPT_EMAILS in memory, so a restart
+// empties it. docs/decisions/0019 says why not MailDev, 0033 why the Host and Origin checks.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { isLoopbackHost } from '../loopback';
 import { inboxPage, messagePage } from './inbox-page';
 
 export interface CaughtEmail {
   id: string;
+  /** The Message-ID header as sent, with its angle brackets; empty when there was none. */
+  messageId: string;
   date: string;
   from: Array<{ address: string; name: string }>;
   to: Array<{ address: string; name: string }>;
@@ -51,6 +55,7 @@ export async function startMailCatcher(options: { inboxPort: number }): Promise<
         (parsed) => {
           caught.push({
             id: randomUUID(),
+            messageId: parsed.messageId ?? '',
             date: (parsed.date ?? new Date()).toISOString(),
             from: addresses(parsed.from),
             to: addresses(parsed.to),
@@ -67,13 +72,20 @@ export async function startMailCatcher(options: { inboxPort: number }): Promise<
   });
 
   const inbox = Fastify({ logger: false });
+  inbox.addHook('onRequest', async (request, reply) => {
+    const refusal = refusalOf(request, inboxPort(inbox));
+    if (refusal) return reply.status(403).header('connection', 'close').send({ error: refusal });
+  });
   inbox.get('/api/email', async () => caught);
   inbox.get<{ Params: { id: string } }>('/api/email/:id/html', async (request, reply) => {
     const email = caught.find((candidate) => candidate.id === request.params.id);
     if (!email) return reply.status(404).send({ error: 'Not found' });
     // Shown in the inbox's frame as the recipient's client would, but never able to run a script.
     return reply
-      .header('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+      .header(
+        'content-security-policy',
+        "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
+      )
       .type('text/html')
       .send(email.html);
   });
@@ -95,19 +107,41 @@ export async function startMailCatcher(options: { inboxPort: number }): Promise<
     throw error;
   }
   const smtpAddress = smtp.server.address();
-  const inboxAddress = inbox.server.address();
   return {
     smtpUrl: `smtp://${HOST}:${typeof smtpAddress === 'object' && smtpAddress ? smtpAddress.port : 0}`,
-    inboxUrl: `http://${HOST}:${typeof inboxAddress === 'object' && inboxAddress ? inboxAddress.port : options.inboxPort}`,
+    inboxUrl: `http://${HOST}:${inboxPort(inbox)}`,
     close: async () => {
       await Promise.all([inbox.close(), new Promise<void>((resolve) => smtp.close(() => resolve()))]);
     },
   };
 }
 
-/** The inbox's own pages: only their inline styles, and frames of the inbox itself. */
+function inboxPort(inbox: FastifyInstance): number {
+  const address = inbox.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * Why a request to the inbox is refused, if it is. A Host other than a loopback name is a site
+ * whose name was rebound to 127.0.0.1 (DNS rebinding) reading the inbox as its own; an Origin other
+ * than the inbox's own is another site's page, or another local service's, calling it from a
+ * browser. Neither is the developer reading their shop's mail.
+ */
+function refusalOf(request: FastifyRequest, port: number): string | undefined {
+  if (!isLoopbackHost(request.hostname)) return 'The mail inbox answers only under this machine’s own names.';
+  const origin = request.headers.origin;
+  if (origin === undefined || isOwnOrigin(origin, port)) return undefined;
+  return 'The mail inbox cannot be read from a web page on this origin.';
+}
+
+function isOwnOrigin(origin: string, port: number): boolean {
+  const url = URL.parse(origin);
+  return url?.protocol === 'http:' && isLoopbackHost(url.hostname) && url.port === String(port);
+}
+
+/** The inbox's own pages: only their inline styles, frames of the inbox itself, framed by nobody. */
 function page(reply: FastifyReply): FastifyReply {
   return reply
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'")
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; frame-ancestors 'none'")
     .type('text/html; charset=utf-8');
 }

@@ -1,7 +1,9 @@
 // The sender against a real SMTP server: the embedded mail catcher started here on free ports.
 // Queued emails arrive with both parts; a mail server that refuses is retried with backoff
 // until the last attempt, then the email shows as failed to admins, and "Retry now" sends it; two
-// senders at once never send the same email twice. PGlite, and Postgres with TEST_DATABASE_URL.
+// senders at once never send the same email twice; a resend carries the first send's Message-ID;
+// a batch goes out over as many connections as the mailer has, and a backlog drains batch after
+// batch. PGlite, and Postgres with TEST_DATABASE_URL.
 import { eq } from 'drizzle-orm';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,10 @@ import { bookPart } from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { startMailCatcher, type CaughtEmail, type MailCatcher } from './mail-catcher';
 import { createSmtpMailer, type Mailer } from './mailer';
-import { deliverDueEmails, MAX_EMAIL_ATTEMPTS, retryDelayMs } from './outbox-sender';
+import { createMetrics } from '../metrics/metrics';
+import { batchSizeOf, deliverDueEmails, MAX_EMAIL_ATTEMPTS, retryDelayMs, startEmailSender } from './outbox-sender';
+
+const SENDER = 'Sprocket <orders@sprocket.example>';
 
 let shop: TestShop;
 let customer: TestUser;
@@ -20,7 +25,7 @@ let mailer: Mailer;
 
 beforeAll(async () => {
   [shop, catcher] = await Promise.all([createTestShop(), startMailCatcher({ inboxPort: 0 })]);
-  mailer = createSmtpMailer(catcher.smtpUrl, 'Sprocket <orders@sprocket.example>');
+  mailer = createSmtpMailer({ url: catcher.smtpUrl, from: SENDER });
   customer = await shop.createUser('user');
   admin = await shop.createUser('admin');
 });
@@ -48,7 +53,7 @@ async function outboxRow(bookingId: string) {
 
 /** A mail server that is not there: a free port nothing listens on. */
 async function unreachableMailer(): Promise<Mailer> {
-  return createSmtpMailer(`smtp://127.0.0.1:${await getPort()}`, 'Sprocket <orders@sprocket.example>');
+  return createSmtpMailer({ url: `smtp://127.0.0.1:${await getPort()}`, from: SENDER });
 }
 
 describe('the email sender', () => {
@@ -64,7 +69,9 @@ describe('the email sender', () => {
     expect(caught[0]!.subject).toBe(`Your booking of ${booking.toolsName}`);
     expect(caught[0]!.to).toEqual([expect.objectContaining({ address: customer.user.email })]);
     expect(caught[0]!.html).toContain(booking.toolsName);
-    expect(await outboxRow(booking._id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    const row = await outboxRow(booking._id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(caught[0]!.messageId).toBe(`<${row.id}@sprocket.example>`);
   });
 
   it('retries a refused send with backoff, marks it failed after the last attempt, and sends it on Retry now', async () => {
@@ -108,11 +115,13 @@ describe('the email sender', () => {
   it('never sends an email twice when two senders run at once', async () => {
     const bookings = await Promise.all(Array.from({ length: 6 }, () => bookPart(shop, customer)));
     const sends: string[] = [];
+    // One connection each: a batch of four, so the two senders' claims interleave.
     const counting: Mailer = {
       send: async (email) => {
         sends.push(email.text);
         await mailer.send(email);
       },
+      maxConnections: 1,
       close: () => undefined,
     };
 
@@ -125,5 +134,81 @@ describe('the email sender', () => {
     expect(sends).toHaveLength(6);
     for (const { booking } of bookings) expect(await caughtFor(booking._id), booking._id).toHaveLength(1);
     expect(await deliverDueEmails(shop.database.db, counting)).toMatchObject({ sent: 0 });
+  });
+});
+
+describe('resends', () => {
+  it('sends an email again with the same Message-ID when the server took it but the send went unrecorded', async () => {
+    const { booking } = await bookPart(shop, customer);
+    const { id } = await outboxRow(booking._id);
+    // The server accepts the email, then the attempt fails as when the worker stops before marking it sent.
+    const acceptedThenLost: Mailer = {
+      ...mailer,
+      send: async (email) => {
+        await mailer.send(email);
+        throw new Error('the worker stopped before marking the email sent');
+      },
+    };
+    const now = new Date();
+    expect(await deliverDueEmails(shop.database.db, acceptedThenLost, now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverDueEmails(shop.database.db, mailer, new Date(now.getTime() + retryDelayMs(1)))).toMatchObject({ sent: 1 });
+
+    // Two copies reached the server; a receiving server or mail client sees one email.
+    const copies = await caughtFor(booking._id);
+    expect(copies.map((copy) => copy.messageId)).toEqual([`<${id}@sprocket.example>`, `<${id}@sprocket.example>`]);
+  });
+});
+
+describe('the pace', () => {
+  it('sends a batch over as many connections as the mailer has at once, never more', async () => {
+    const connections = 3;
+    const queued = await Promise.all(
+      Array.from({ length: batchSizeOf({ maxConnections: connections }) }, () => bookPart(shop, customer)),
+    );
+    let inFlight = 0;
+    let most = 0;
+    const waiting: Array<() => void> = [];
+    const threeConnections: Mailer = {
+      // The first sends wait until all three connections are busy: one at a time would never get past them.
+      send: async (email) => {
+        most = Math.max(most, ++inFlight);
+        if (inFlight < connections && most < connections) await new Promise<void>((resolve) => waiting.push(resolve));
+        else for (const release of waiting.splice(0)) release();
+        await mailer.send(email);
+        inFlight--;
+      },
+      maxConnections: connections,
+      close: () => undefined,
+    };
+
+    expect(await deliverDueEmails(shop.database.db, threeConnections)).toEqual({ sent: queued.length, retrying: 0, failed: 0 });
+    expect(most).toBe(connections);
+    for (const { booking } of queued) expect(await caughtFor(booking._id), booking._id).toHaveLength(1);
+  });
+
+  it('drains a backlog of several batches one after the other, not one batch per tick of its timer', async () => {
+    const oneConnection: Mailer = { ...mailer, maxConnections: 1 };
+    const backlog = await Promise.all(Array.from({ length: 2 * batchSizeOf(oneConnection) + 1 }, () => bookPart(shop, customer)));
+    const metrics = createMetrics();
+    // Its timer would tick again only in an hour: every batch after the first follows the one before.
+    const sender = startEmailSender(
+      { db: shop.database.db, mailer: oneConnection, log: shop.deps.log, metrics },
+      { everyMs: 3_600_000 },
+    );
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await Promise.all(backlog.map(({ booking }) => outboxRow(booking._id)))).filter((row) => row.status === 'sent').length,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe(backlog.length);
+    } finally {
+      await sender.stop();
+    }
+    const counted = await metrics.registry.getSingleMetric('sprocket_emails_total')!.get();
+    expect(counted.values.find((value) => value.labels.outcome === 'sent')?.value).toBe(backlog.length);
   });
 });

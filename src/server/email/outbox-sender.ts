@@ -1,22 +1,29 @@
 // Delivers the order emails the services queued in the outbox (db/schema.ts emailOutbox). Runs in
-// the processes whose ROLE runs background jobs. Each email is claimed with one statement that
-// skips rows another process holds (FOR UPDATE SKIP LOCKED) and pushes the row's next attempt past
-// a lease, so however many workers run, one sends it; a process that dies mid-send leaves it to be
-// tried again when the lease runs out. A failed send is retried with growing delays, and after the
-// last attempt the email is marked failed, with its error, for an admin to see and retry.
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+// the processes whose ROLE runs background jobs. A batch of due emails is claimed with one
+// statement that skips rows another process holds (FOR UPDATE SKIP LOCKED) and pushes each row's
+// next attempt past a lease, so however many workers run, one sends each email; a process that
+// dies mid-batch leaves its emails to be tried again when the lease runs out. The batch is sent
+// over the mailer's pooled connections, as many at once as it has, and a full batch is followed
+// by the next one at once, so a backlog drains as fast as the mail server takes it. A failed send
+// is retried with growing delays, and after the last attempt the email is marked failed, with its
+// error, for an admin to see and retry. Delivery is at least once (docs/decisions/0033).
+import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { bookings, emailOutbox } from '../db/schema';
-import type { Mailer } from './mailer';
+import type { EmailQueue, Metrics } from '../metrics/metrics';
+import { SEND_DEADLINE_MS, type Mailer } from './mailer';
 import { renderOrderEmail } from './templates';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 const SENDER_CHECK_EVERY_MS = 5_000;
-/** Longer than one send can take (mailer.ts's timeouts), so a claim outlives its send. */
-const CLAIM_LEASE_MS = 5 * 60_000;
-/** At most this many emails per pass, so one pass never runs for long. */
-const PASS_LIMIT = 50;
+/**
+ * A batch is this many emails per connection: each connection sends its share one after the
+ * other, so the batch is sent within this many send deadlines however slow the mail server is.
+ */
+const EMAILS_PER_CONNECTION = 4;
+/** How long a claim holds a batch: longer than the batch can take (5 min), so no other sender takes its emails. */
+const CLAIM_LEASE_MS = EMAILS_PER_CONNECTION * SEND_DEADLINE_MS + 60_000;
 const LAST_ERROR_MAX_LENGTH = 1000;
 
 /** Wait before the next attempt after `attempts` failed ones: 30 s, 2 min, 8 min, 32 min. */
@@ -32,14 +39,20 @@ export interface SenderPassOutcome {
   failed: number;
 }
 
-/** Sends the emails due at `now`, one claim at a time, until none is due (or PASS_LIMIT). */
+/** How many emails one pass claims for this mailer. */
+export function batchSizeOf(mailer: Pick<Mailer, 'maxConnections'>): number {
+  return EMAILS_PER_CONNECTION * mailer.maxConnections;
+}
+
+/** Claims one batch of the emails due at `now` and sends it, `mailer.maxConnections` at a time. */
 export async function deliverDueEmails(db: Database, mailer: Mailer, now: Date = new Date()): Promise<SenderPassOutcome> {
   const outcome: SenderPassOutcome = { sent: 0, retrying: 0, failed: 0 };
-  for (let n = 0; n < PASS_LIMIT; n++) {
-    const claimed = await claimDueEmail(db, now);
-    if (!claimed) break;
-    outcome[await deliver(db, mailer, claimed, now)]++;
-  }
+  const claimed = await claimDueEmails(db, now, batchSizeOf(mailer));
+  if (claimed.length === 0) return outcome;
+  const orders = await ordersOf(db, claimed);
+  await forEachAtMost(claimed, mailer.maxConnections, async (email) => {
+    outcome[await deliver(db, mailer, email, orders.get(email.bookingId), now)]++;
+  });
   return outcome;
 }
 
@@ -51,15 +64,15 @@ type ClaimedEmail = {
   attempts: number;
 };
 
-async function claimDueEmail(db: Database, now: Date): Promise<ClaimedEmail | undefined> {
+async function claimDueEmails(db: Database, now: Date, limit: number): Promise<ClaimedEmail[]> {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
     .orderBy(asc(emailOutbox.nextAttemptAt))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  const [claimed] = await db
+  return db
     .update(emailOutbox)
     .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
     .where(and(inArray(emailOutbox.id, due), eq(emailOutbox.status, 'pending')))
@@ -70,29 +83,63 @@ async function claimDueEmail(db: Database, now: Date): Promise<ClaimedEmail | un
       recipient: emailOutbox.recipient,
       attempts: emailOutbox.attempts,
     });
-  return claimed;
 }
 
-async function deliver(db: Database, mailer: Mailer, email: ClaimedEmail, now: Date): Promise<keyof SenderPassOutcome> {
+const orderColumns = {
+  id: bookings.id,
+  toolName: bookings.toolName,
+  personName: bookings.personName,
+  phone: bookings.phone,
+  address: bookings.address,
+  quantity: bookings.quantity,
+  unitPriceCents: bookings.unitPriceCents,
+  totalCents: bookings.totalCents,
+  transactionId: bookings.transactionId,
+  paidAt: bookings.paidAt,
+};
+
+type Order = { [K in keyof typeof orderColumns]: (typeof bookings.$inferSelect)[K] };
+
+/** The orders the batch's emails tell of, read in one query, as they are now. */
+async function ordersOf(db: Database, emails: ClaimedEmail[]): Promise<Map<string, Order>> {
+  const rows = await db
+    .select(orderColumns)
+    .from(bookings)
+    .where(
+      inArray(
+        bookings.id,
+        emails.map((email) => email.bookingId),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Runs `work` on every item, at most `limit` at once: that many loops each taking the next item.
+ * A few lines rather than a queue library, since the batch is fixed and small. Every item is
+ * worked on even when one fails, so nothing is left in flight; then the first failure is thrown.
+ */
+async function forEachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const loop = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  const loops = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, loop));
+  const failed = loops.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function deliver(
+  db: Database,
+  mailer: Mailer,
+  email: ClaimedEmail,
+  order: Order | undefined,
+  now: Date,
+): Promise<keyof SenderPassOutcome> {
   try {
-    const [order] = await db
-      .select({
-        id: bookings.id,
-        toolName: bookings.toolName,
-        personName: bookings.personName,
-        phone: bookings.phone,
-        address: bookings.address,
-        quantity: bookings.quantity,
-        unitPriceCents: bookings.unitPriceCents,
-        totalCents: bookings.totalCents,
-        transactionId: bookings.transactionId,
-        paidAt: bookings.paidAt,
-      })
-      .from(bookings)
-      .where(eq(bookings.id, email.bookingId));
     if (!order) throw new Error(`booking ${email.bookingId} not found`);
     const rendered = await renderOrderEmail(email.kind, order);
-    await mailer.send({ to: email.recipient, ...rendered });
+    await mailer.send({ id: email.id, to: email.recipient, ...rendered });
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_LENGTH);
     const final = email.attempts >= MAX_EMAIL_ATTEMPTS;
@@ -104,39 +151,67 @@ async function deliver(db: Database, mailer: Mailer, email: ClaimedEmail, now: D
       .where(eq(emailOutbox.id, email.id));
     return final ? 'failed' : 'retrying';
   }
+  // Marked one by one as the server accepts each, so a crash resends at most the emails in flight.
   await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, email.id));
   return 'sent';
 }
 
+/**
+ * The queue as an operator watches it, in one statement on the pending rows (found through the
+ * sender's partial index, email_outbox_pending_due): how many wait, and since when the oldest.
+ */
+export async function readEmailQueue(db: Database): Promise<EmailQueue> {
+  const [row] = await db
+    .select({ pending: count(), oldest: min(emailOutbox.createdAt) })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, 'pending'));
+  return { pending: row?.pending ?? 0, oldestCreatedAt: row?.oldest ?? null };
+}
+
 export interface EmailSenderTimer {
-  /** Stops the timer and waits for a pass in progress. */
+  /** Stops the timer and waits for the batch in progress. */
   stop: () => Promise<void>;
 }
 
-/** Runs deliverDueEmails every `everyMs` (unref'd: it never keeps the process alive). */
+/**
+ * Delivers the due emails now and then every `everyMs` (unref'd: it never keeps the process
+ * alive); while batches come back full, the next one is claimed at once. Each outcome is counted
+ * in the metrics.
+ */
 export function startEmailSender(
-  deps: { db: Database; mailer: Mailer; log: FastifyBaseLogger },
+  deps: { db: Database; mailer: Mailer; log: FastifyBaseLogger; metrics: Metrics },
   options: { everyMs?: number } = {},
 ): EmailSenderTimer {
   let running: Promise<void> | null = null;
-  const pass = async () => {
+  let stopping = false;
+  const drain = async () => {
+    const total: SenderPassOutcome = { sent: 0, retrying: 0, failed: 0 };
     try {
-      const outcome = await deliverDueEmails(deps.db, deps.mailer);
-      if (outcome.retrying + outcome.failed > 0)
-        deps.log.warn({ emails: outcome }, 'some order emails could not be sent; see the admin Emails page');
-      else if (outcome.sent > 0) deps.log.info({ emails: outcome }, 'sent order emails');
+      let full = true;
+      while (full && !stopping) {
+        const outcome = await deliverDueEmails(deps.db, deps.mailer);
+        deps.metrics.emailsDelivered(outcome);
+        for (const key of ['sent', 'retrying', 'failed'] as const) total[key] += outcome[key];
+        full = outcome.sent + outcome.retrying + outcome.failed === batchSizeOf(deps.mailer);
+      }
     } catch (error) {
       deps.log.warn({ err: error }, 'the email sender pass failed; will retry');
     }
+    if (total.retrying + total.failed > 0)
+      deps.log.warn({ emails: total }, 'some order emails could not be sent; see the admin Emails page');
+    else if (total.sent > 0) deps.log.info({ emails: total }, 'sent order emails');
   };
-  const timer = setInterval(() => {
-    running ??= pass().finally(() => {
+  const pass = () => {
+    running ??= drain().finally(() => {
       running = null;
     });
-  }, options.everyMs ?? SENDER_CHECK_EVERY_MS);
+  };
+  const timer = setInterval(pass, options.everyMs ?? SENDER_CHECK_EVERY_MS);
   timer.unref();
+  pass();
   return {
     stop: async () => {
+      stopping = true;
       clearInterval(timer);
       await running;
     },

@@ -1,6 +1,7 @@
 // Runs the Firebase Auth emulator (firebase-tools) as a child process of our server, on ports of
 // its own so several emulators (a dev server, test runs) never collide, optionally keeping its
-// accounts under a data directory across restarts.
+// accounts under a data directory across restarts. It answers only this machine's names and, from
+// web pages, only the shop's origins on the sign-in API (auth-emulator-request-guard.cjs).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,6 +23,8 @@ export interface AuthEmulatorOptions {
   dataDir?: string;
   /** Receives every line the emulator prints. */
   log?: (line: string) => void;
+  /** The shop's origins (`http://127.0.0.1:3000`): the only web pages that may sign in through it. */
+  allowedOrigins?: readonly string[];
 }
 
 export interface RunningAuthEmulator {
@@ -48,6 +51,7 @@ const OUTPUT_LINES_KEPT = 60;
 // nothing from src/.
 const parentWatchScript = fileURLToPath(new URL('./auth-emulator-parent-watch.cjs', import.meta.url));
 const lazyValidatorsScript = fileURLToPath(new URL('./auth-emulator-lazy-validators.cjs', import.meta.url));
+const requestGuardScript = fileURLToPath(new URL('./auth-emulator-request-guard.cjs', import.meta.url));
 
 export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
   const host = o.host ?? '127.0.0.1';
@@ -79,7 +83,7 @@ export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<Running
 
   const startedAt = Date.now();
   const cliArguments = ['--project', o.projectId, '--config', configFile, ...persistence];
-  const child = spawnEmulatorCli(cliArguments, workDir, privateTempDir);
+  const child = spawnEmulatorCli(cliArguments, workDir, childEnvironment(privateTempDir, host, o.allowedOrigins ?? []));
   if (child.pid === undefined) {
     rmSync(privateTempDir, { recursive: true, force: true });
     throw new Error(`Could not start the Firebase CLI with ${process.execPath}.`);
@@ -147,14 +151,15 @@ function writeFirebaseConfig(workDir: string, host: string, ports: { auth: numbe
   return configFile;
 }
 
-function spawnEmulatorCli(cliArguments: string[], workDir: string, privateTempDir: string) {
-  const nodeArguments = ['--require', parentWatchScript, '--require', lazyValidatorsScript, firebaseCliPath()];
+function spawnEmulatorCli(cliArguments: string[], workDir: string, env: NodeJS.ProcessEnv) {
+  const preloads = [parentWatchScript, lazyValidatorsScript, requestGuardScript].flatMap((script) => ['--require', script]);
+  const nodeArguments = [...preloads, firebaseCliPath()];
   const emulatorsStart = ['emulators:start', '--only', 'auth', ...cliArguments];
   return spawn(process.execPath, [...nodeArguments, ...emulatorsStart], {
     // The hub renames its temporary export directory (made in the working directory) into the
     // export path: same file system, so the rename is atomic.
     cwd: workDir,
-    env: childEnvironment(privateTempDir),
+    env,
     // Own process group: Ctrl-C on our terminal reaches only us, and close() decides the order.
     detached: true,
     // stdin stays open while we want the emulator; see auth-emulator-parent-watch.cjs.
@@ -169,11 +174,14 @@ function firebaseCliPath(): string {
   return join(dirname(packageJson), bin.firebase);
 }
 
-function childEnvironment(privateTempDir: string): NodeJS.ProcessEnv {
+function childEnvironment(privateTempDir: string, host: string, allowedOrigins: readonly string[]): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     TMPDIR: privateTempDir,
     SPROCKET_AUTH_EMULATOR_TEMP_DIR: privateTempDir,
+    // Read by the request guard: the host it was configured with, and the shop's origins.
+    SPROCKET_AUTH_EMULATOR_HOST: host.includes(':') && !host.startsWith('[') ? `[${host}]` : host,
+    SPROCKET_AUTH_EMULATOR_ALLOWED_ORIGINS: allowedOrigins.map((origin) => new URL(origin).origin).join(' '),
     NO_COLOR: '1',
     FORCE_COLOR: '0',
     NO_UPDATE_NOTIFIER: '1',

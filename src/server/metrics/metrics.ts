@@ -1,7 +1,8 @@
-// The storefront's Prometheus metrics (prom-client): what the request, procedure and payment paths
-// record, and what is read only when /metrics is scraped (the read cache, the database pool, the
-// process and its event loop). Each app has its own registry, so tests can build several apps in
-// one process. Recording is a label lookup and an addition, cheap enough for every request.
+// The storefront's Prometheus metrics (prom-client): what the request, procedure, payment and email
+// paths record, and what is read only when /metrics is scraped (the read cache, the database pool,
+// the email queue, the process and its event loop). Each app has its own registry, so tests can
+// build several apps in one process. Recording is a label lookup and an addition, cheap enough for
+// every request.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ReadCacheStats } from '../cache/read-cache';
 import type { PoolUse } from '../db/database';
@@ -24,6 +25,16 @@ export interface Metrics {
    * by another payment, or a closed basket, given back whole).
    */
   refunded: (source: RefundSource, cents: number) => void;
+  /** One batch of the email sender (email/outbox-sender.ts): how many were sent, retried, failed for good. */
+  emailsDelivered: (outcome: { sent: number; retrying: number; failed: number }) => void;
+}
+
+/** The email outbox as read at scrape time. */
+export interface EmailQueue {
+  /** Emails waiting for a first or next attempt. */
+  pending: number;
+  /** When the oldest of them was queued; null when none waits. */
+  oldestCreatedAt: Date | null;
 }
 
 type RefundSource = 'admin' | 'automatic';
@@ -32,6 +43,8 @@ interface MetricsSources {
   readCache?: () => ReadCacheStats;
   /** Absent for PGlite, which has no pool. */
   pool?: () => Promise<PoolUse>;
+  /** In the processes that send the emails, the queue they drain. */
+  emailQueue?: () => Promise<EmailQueue>;
 }
 
 const PREFIX = 'sprocket_';
@@ -94,8 +107,16 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     registers: [registry],
   });
 
+  const emails = new Counter({
+    name: `${PREFIX}emails_total`,
+    help: 'Order email attempts by outcome: sent, retried (failed this time, tried again later), failed (for good: shown to admins)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
   if (sources.readCache) registerReadCacheMetrics(registry, sources.readCache);
   if (sources.pool) registerPoolMetrics(registry, sources.pool);
+  if (sources.emailQueue) registerEmailQueueMetrics(registry, sources.emailQueue);
 
   return {
     registry,
@@ -106,6 +127,11 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     refunded: (source, cents) => {
       refunds.inc({ source });
       refundedCents.inc({ source }, cents);
+    },
+    emailsDelivered: ({ sent, retrying, failed }) => {
+      emails.inc({ outcome: 'sent' }, sent);
+      emails.inc({ outcome: 'retried' }, retrying);
+      emails.inc({ outcome: 'failed' }, failed);
     },
   };
 }
@@ -137,13 +163,17 @@ function registerReadCacheMetrics(registry: Registry, stats: () => ReadCacheStat
   gaugeOf('bytes', 'Bytes the kept answers count for (twice their JSON), against the 16 MiB bound', (current) => current.bytes);
 }
 
-function registerPoolMetrics(registry: Registry, poolUse: () => Promise<PoolUse>): void {
-  // The gauges are collected together on each scrape: they share one look at the pool.
-  let looking: Promise<PoolUse> | undefined;
-  const lookOnce = () =>
-    (looking ??= poolUse().finally(() => {
-      looking = undefined;
+/** Gauges collected together on one scrape share one call of `read` (the one still under way). */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let reading: Promise<T> | undefined;
+  return () =>
+    (reading ??= read().finally(() => {
+      reading = undefined;
     }));
+}
+
+function registerPoolMetrics(registry: Registry, poolUse: () => Promise<PoolUse>): void {
+  const lookOnce = oncePerScrape(poolUse);
   const gaugeOf = (name: string, help: string, read: (use: PoolUse) => number) =>
     new Gauge({
       name: `${PREFIX}db_pool_${name}`,
@@ -156,4 +186,25 @@ function registerPoolMetrics(registry: Registry, poolUse: () => Promise<PoolUse>
   gaugeOf('max_connections', 'Connections this process may open to Postgres (DATABASE_POOL_SIZE)', (use) => use.max);
   gaugeOf('open_connections', 'Connections this process holds open to Postgres', (use) => use.open);
   gaugeOf('busy_connections', 'Of those, how many are running a query (the scrape’s own not counted)', (use) => use.busy);
+}
+
+function registerEmailQueueMetrics(registry: Registry, emailQueue: () => Promise<EmailQueue>): void {
+  const readOnce = oncePerScrape(emailQueue);
+  new Gauge({
+    name: `${PREFIX}email_queue_depth`,
+    help: 'Order emails waiting to be sent (a first attempt or a retry)',
+    registers: [registry],
+    async collect() {
+      this.set((await readOnce()).pending);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}email_oldest_unsent_age_seconds`,
+    help: 'How long ago the oldest email still waiting was queued (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      const { oldestCreatedAt } = await readOnce();
+      this.set(oldestCreatedAt === null ? 0 : Math.max(0, (Date.now() - oldestCreatedAt.getTime()) / 1000));
+    },
+  });
 }

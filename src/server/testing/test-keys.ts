@@ -22,10 +22,12 @@ export const TEST_SESSION_SECRET = 'sprocket-test-session-secret-not-for-product
 
 /**
  * A storefront that runs alone: identity and payments configured as real, so it starts no
- * emulator, with values it never gets to use because nothing calls those services.
+ * emulator, with values it never gets to use because nothing calls those services. Its emails go
+ * to the embedded mail catcher, which a real shop may keep only when told (config.ts).
  */
 export const STANDALONE_SERVER_ENV = {
   SESSION_SECRET: TEST_SESSION_SECRET,
+  ALLOW_MAIL_CATCHER: 'true',
   FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
   FIREBASE_API_KEY: TEST_FIREBASE_WEB_CONFIG.apiKey,
   STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
