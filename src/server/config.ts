@@ -101,6 +101,9 @@ const envSchema = z.object({
   /** The service account's JSON; without it firebase-admin uses GOOGLE_APPLICATION_CREDENTIALS. */
   FIREBASE_SERVICE_ACCOUNT: optionalText,
   FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
+  /** The embedded Auth emulator's hub and logging ports (firebase-tools opens both beside it); 0 picks free ones. */
+  AUTH_EMULATOR_HUB_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  AUTH_EMULATOR_LOGGING_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key')
@@ -168,6 +171,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Sprocket <orders@sprocket.example>'),
   MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(1080),
+  /** The embedded mail catcher's SMTP port, on 127.0.0.1; 0 picks a free one. */
+  MAIL_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The bearer a scraper sends for GET /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -185,7 +190,7 @@ type DatabaseConfig =
   | { kind: 'postgres'; url: string; poolSize: number; migrateAtBoot: boolean; statementTimeoutMs: number; lockTimeoutMs: number };
 
 type IdentityConfig =
-  | { kind: 'emulator'; projectId: string; host: string }
+  | { kind: 'emulator'; projectId: string; host: string; hubPort: number; loggingPort: number }
   | {
       kind: 'firebase';
       projectId: string;
@@ -194,7 +199,7 @@ type IdentityConfig =
     };
 
 /** Where order emails go: a real mail server, or the embedded catcher with its web inbox. */
-type MailConfig = { kind: 'smtp'; url: string; from: string } | { kind: 'catcher'; inboxPort: number; from: string };
+type MailConfig = { kind: 'smtp'; url: string; from: string } | { kind: 'catcher'; inboxPort: number; smtpPort: number; from: string };
 
 type PaymentsConfig =
   | { kind: 'emulator'; apiBase: string }
@@ -271,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     payments: paymentsConfig(vars),
     mail: vars.SMTP_URL
       ? { kind: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM }
-      : { kind: 'catcher', inboxPort: vars.MAIL_INBOX_PORT, from: vars.MAIL_FROM },
+      : { kind: 'catcher', inboxPort: vars.MAIL_INBOX_PORT, smtpPort: vars.MAIL_SMTP_PORT, from: vars.MAIL_FROM },
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
     shopTimeZone: vars.SHOP_TIME_ZONE,
     holdLimits: { bookings: vars.HOLD_LIMIT_BOOKINGS, units: vars.HOLD_LIMIT_UNITS, valueCents: vars.HOLD_LIMIT_DOLLARS * 100 },
@@ -316,6 +321,8 @@ function identityConfig(vars: z.infer<typeof envSchema>): IdentityConfig {
       kind: 'emulator',
       projectId: vars.FIREBASE_PROJECT_ID ?? EMULATOR_PROJECT_ID,
       host: vars.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+      hubPort: vars.AUTH_EMULATOR_HUB_PORT,
+      loggingPort: vars.AUTH_EMULATOR_LOGGING_PORT,
     };
   }
   const apiKey = required(vars, 'FIREBASE_API_KEY', 'FIREBASE_PROJECT_ID');

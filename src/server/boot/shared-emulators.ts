@@ -200,6 +200,7 @@ async function startAuth(config: Config, authHost: string, log: FastifyBaseLogge
   const emulator = await startAuthEmulator({
     host,
     port: Number(port),
+    ...(config.identity.kind === 'emulator' ? { hubPort: config.identity.hubPort, loggingPort: config.identity.loggingPort } : {}),
     projectId: config.identity.projectId,
     dataDir: join(config.dataDir, 'auth-emulator'),
     log: (line) => log.debug({ emulator: 'auth' }, line),

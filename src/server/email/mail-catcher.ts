@@ -37,7 +37,8 @@ function addresses(field: AddressObject | AddressObject[] | undefined): CaughtEm
   return objects.flatMap((object) => object.value.map(({ address = '', name }) => ({ address, name })));
 }
 
-export async function startMailCatcher(options: { inboxPort: number }): Promise<MailCatcher> {
+/** Each port 0 (smtpPort by default) picks a free one. */
+export async function startMailCatcher(options: { inboxPort: number; smtpPort?: number }): Promise<MailCatcher> {
   const caught: CaughtEmail[] = [];
 
   const smtp = new SMTPServer({
@@ -86,7 +87,7 @@ export async function startMailCatcher(options: { inboxPort: number }): Promise<
 
   await new Promise<void>((resolve, reject) => {
     smtp.once('error', reject);
-    smtp.listen(0, HOST, () => resolve());
+    smtp.listen(options.smtpPort ?? 0, HOST, () => resolve());
   });
   try {
     await inbox.listen({ port: options.inboxPort, host: HOST });
