@@ -85,7 +85,8 @@ describe('tracing turned on by OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 });
 
 describe('a collector that refuses connections', () => {
-  it('is logged once with its address and the reason, and once when it answers again', async () => {
+  // A server process to start and two outages' worth of exports: more than the default 30 s on busy cores.
+  it('is logged once with its address and the reason, and once when it answers again', { timeout: 90_000 }, async () => {
     const port = await getPort();
     const server = await startServerProcess({
       DATA_DIR: dataDir,
