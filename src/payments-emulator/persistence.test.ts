@@ -28,6 +28,15 @@ async function intentsOnDisk(stateFile: string): Promise<PaymentIntent[]> {
   return [...store.values()];
 }
 
+/** A PaymentIntent for `cents`, paid with Stripe's test card, as the routes would store it. */
+function paidIntent(cents: number, now: Date): PaymentIntent {
+  return confirmPaymentIntent(
+    createPaymentIntent(parseForm(`amount=${cents}&currency=usd`), now),
+    parseForm('payment_method=pm_card_visa'),
+    now,
+  ).intent;
+}
+
 it('keeps PaymentIntents and idempotent responses across a restart on the same state file', async () => {
   const stateFile = join(directory, 'data', 'payments-emulator.json');
   const first = await startTestEmulator({ stateFile });
@@ -135,11 +144,7 @@ it('compacts a log grown by repeated changes without losing a record', async () 
   const stateFile = join(directory, 'payments-emulator.json');
   const store = await EmulatorStore.open(stateFile);
   const now = new Date();
-  const paid = confirmPaymentIntent(
-    createPaymentIntent(parseForm('amount=10000&currency=usd'), now),
-    parseForm('payment_method=pm_card_visa'),
-    now,
-  ).intent;
+  const paid = paidIntent(10_000, now);
   store.saveIntent(paid);
   // 300 more versions of one intent, in separate writes: enough for the log to be compacted.
   for (let version = 0; version < 300; version += 1) {
@@ -176,11 +181,7 @@ it('compacts a log grown by repeated changes without losing a record', async () 
 it('reads the whole-file state of earlier versions, and logs on after it', async () => {
   const stateFile = join(directory, 'payments-emulator.json');
   const now = new Date();
-  const intent = confirmPaymentIntent(
-    createPaymentIntent(parseForm('amount=2500&currency=usd'), now),
-    parseForm('payment_method=pm_card_visa'),
-    now,
-  ).intent;
+  const intent = paidIntent(2_500, now);
   const refund = createRefund(intent, 0, parseForm(`payment_intent=${intent.id}&amount=500`), now);
   const response = {
     key: 'booking-9',

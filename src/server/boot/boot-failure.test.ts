@@ -81,31 +81,22 @@ it('names PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }
   }
 });
 
-it('names MAIL_INBOX_PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }, async () => {
-  const port = await getPort();
-  const taken: Server = createServer();
-  await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
-  try {
-    expect(await bootFailure({ MAIL_INBOX_PORT: String(port) })).toBe(
-      `MAIL_INBOX_PORT: 127.0.0.1:${port} is already in use; set another MAIL_INBOX_PORT, or SMTP_URL to send through a mail server.`,
-    );
-  } finally {
-    taken.close();
-  }
-});
-
-it('names MAIL_SMTP_PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }, async () => {
-  const port = await getPort();
-  const taken: Server = createServer();
-  await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
-  try {
-    expect(await bootFailure({ MAIL_SMTP_PORT: String(port) })).toBe(
-      `MAIL_SMTP_PORT: 127.0.0.1:${port} is already in use; set another MAIL_SMTP_PORT, or SMTP_URL to send through a mail server.`,
-    );
-  } finally {
-    taken.close();
-  }
-});
+it.each(['MAIL_INBOX_PORT', 'MAIL_SMTP_PORT'])(
+  'names %s when another program listens there',
+  { timeout: BOOT_TIMEOUT_MS },
+  async (variable) => {
+    const port = await getPort();
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      expect(await bootFailure({ [variable]: String(port) })).toBe(
+        `${variable}: 127.0.0.1:${port} is already in use; set another ${variable}, or SMTP_URL to send through a mail server.`,
+      );
+    } finally {
+      taken.close();
+    }
+  },
+);
 
 it('names DATABASE_URL when nothing answers there', { timeout: BOOT_TIMEOUT_MS }, async () => {
   const port = await getPort();
