@@ -5,19 +5,19 @@
 // database or identity provider that does not answer) is one sentence with exit code 1.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import getPort from 'get-port';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, type DatabaseHandle } from './db/database';
 import { demoTools } from './db/demo-data';
 import { auditEvents, tools, users } from './db/schema';
 import { projectPath } from './project-root';
 import { signInForIdToken } from './testing/firebase-accounts';
-import { openTestDatabase, type TestDatabase } from './testing/test-database';
+import { createEmptyPostgresDatabase, openTestDatabase, usingPostgres, type TestDatabase } from './testing/test-database';
 import { TEST_PROJECT_ID, TEST_SESSION_SECRET } from './testing/test-keys';
 
 const run = promisify(execFile);
@@ -195,3 +195,46 @@ it(
   },
   COMMAND_TIMEOUT_MS,
 );
+
+it(
+  'refuses the embedded database while a server has it open',
+  async () => {
+    const openDir = mkdtempSync(join(tmpdir(), 'sprocket-bootstrap-open-'));
+    // As a running server leaves it: the lock names a live process (this test's).
+    writeFileSync(join(openDir, 'pglite.lock'), String(process.pid));
+    try {
+      const refused = await bootstrap(['owner@example.com'], { DATABASE_URL: undefined, DATA_DIR: openDir });
+      expectOneLineRefusal(
+        refused,
+        new RegExp(`^DATA_DIR: the embedded database in .* is open in process ${process.pid}; stop the server`),
+      );
+      expect(existsSync(join(openDir, 'pglite'))).toBe(false);
+    } finally {
+      rmSync(openDir, { recursive: true, force: true });
+    }
+  },
+  COMMAND_TIMEOUT_MS,
+);
+
+describe.runIf(usingPostgres())('on Postgres', () => {
+  it(
+    'says to run the migrations first when the schema was left to them',
+    async () => {
+      const email = `unmigrated-${randomBytes(5).toString('hex')}@example.com`;
+      await signInForIdToken(
+        `http://${inject('authEmulatorHost')}`,
+        TEST_PROJECT_ID,
+        { email, password: 'first-admin-pass' },
+        { create: true, verified: true },
+      );
+      const empty = await createEmptyPostgresDatabase();
+      try {
+        const refused = await bootstrap([email], { DATABASE_URL: empty.url, MIGRATE_AT_BOOT: 'false' });
+        expectOneLineRefusal(refused, /^DATABASE_URL: the database at .* has no shop tables yet; run npm run migrate first\.$/);
+      } finally {
+        await empty.drop();
+      }
+    },
+    COMMAND_TIMEOUT_MS,
+  );
+});

@@ -124,11 +124,13 @@ function identityFailure(error: unknown, config: Config): unknown {
 function databaseFailure(error: unknown, config: Config): unknown {
   if (config.database.kind === 'pglite' || error instanceof ConfigError || error instanceof BootstrapRefusal) return error;
   const { url } = config.database;
+  // drizzle wraps the driver's error of a failed query, which carries Postgres's code.
+  const driverError = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   // Postgres's "undefined table": MIGRATE_AT_BOOT=false and `npm run migrate` not run yet.
-  if ((error as { code?: unknown } | null)?.code === '42P01') {
+  if ((driverError as { code?: unknown } | null)?.code === '42P01') {
     return new ConfigError(`DATABASE_URL: the database at ${new URL(url).host} has no shop tables yet; run npm run migrate first.`);
   }
-  return databaseBootFailure(error, url);
+  return databaseBootFailure(driverError, url);
 }
 
 function oneLine(error: unknown): string {
