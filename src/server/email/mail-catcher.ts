@@ -20,7 +20,7 @@ export interface CaughtEmail {
 }
 
 export interface MailCatcher {
-  /** Where the shop sends: smtp://127.0.0.1:<free port>. */
+  /** Where the shop sends: smtp://127.0.0.1:<the SMTP port given, or a free one>. */
   smtpUrl: string;
   /** The web inbox. */
   inboxUrl: string;
