@@ -1,14 +1,20 @@
 // The documented deploy starts: the build (made by the journeys' setup) copied into a directory
-// holding only what docs/operations.md says to copy, a production-only install, and `node
-// dist/server/index.js` there, in embedded mode, serves the shop.
-import { existsSync } from 'node:fs';
+// holding only what docs/operations.md says to copy, a production-only install, and there `node
+// dist/server/index.js`, in embedded mode, serves the shop, and `npm run emulators` runs the
+// embedded emulators as a process of their own.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import getPort from 'get-port';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEmbeddedStorefront, type EmbeddedStorefront } from '../src/server/testing/embedded-storefront';
+import { startEmbeddedStorefront, stopProcessGroup, type EmbeddedStorefront } from '../src/server/testing/embedded-storefront';
 import { prepareProductionDirectory, START } from '../src/server/testing/production-directory';
 
 /** A first production install takes minutes on two busy cores; later runs reuse it. */
 const PREPARE_TIMEOUT_MS = 600_000;
+/** The Auth emulator (firebase-tools) takes tens of seconds to start on busy shared cores. */
+const EMULATORS_TIMEOUT_MS = 120_000;
 
 let directory: string;
 let storefront: EmbeddedStorefront;
@@ -36,3 +42,48 @@ it('runs from the build and a production-only install, without the sources', asy
   const parts = (await (await fetch(`${storefront.baseUrl}/tools`)).json()) as { name: string }[];
   expect(parts.map((part) => part.name)).toContain('Bike Headsets');
 });
+
+it(
+  'runs `npm run emulators` there: both emulators answer until it is stopped',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-production-emulators-'));
+    const authHost = `127.0.0.1:${await getPort()}`;
+    const paymentsUrl = `http://127.0.0.1:${await getPort()}`;
+    const emulators = spawn('npm', ['run', 'emulators'], {
+      cwd: directory,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(await getPort()),
+        FIREBASE_AUTH_EMULATOR_HOST: authHost,
+        STRIPE_API_BASE: paymentsUrl,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // Its own process group, so that the stop reaches npm's child and the Auth emulator too.
+      detached: true,
+    });
+    let errors = '';
+    emulators.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    const recorded = () => existsSync(join(dataDir, 'emulators.json'));
+    try {
+      // Both are recorded for the storefront processes once both answer (boot/shared-emulators.ts).
+      await expect.poll(() => recorded() || emulators.exitCode !== null, { timeout: EMULATORS_TIMEOUT_MS - 20_000 }).toBe(true);
+      expect(recorded(), errors).toBe(true);
+      expect((await fetch(`http://${authHost}/`)).status).toBe(200);
+      // An unknown intent asked with the data directory's own key: Stripe's 404, from an emulator holding that key.
+      const secretKey = readFileSync(join(dataDir, 'payments-secret-key.secret'), 'utf8').trim();
+      const unknown = await fetch(`${paymentsUrl}/v1/payment_intents/pi_unknown`, {
+        headers: { authorization: `Bearer ${secretKey}` },
+      });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'resource_missing' } });
+      await stopProcessGroup(emulators);
+      // Stopped on SIGTERM, it gave the data directory's emulators up for another process to run.
+      expect(recorded()).toBe(false);
+    } finally {
+      await stopProcessGroup(emulators);
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    }
+  },
+  EMULATORS_TIMEOUT_MS,
+);

@@ -73,7 +73,7 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
         server.close((error) => (error ? reject(error) : resolve()));
       })
         .then(() => webhooks.drain())
-        .then(() => store.saved());
+        .then(() => store.close());
       return closing;
     },
   };

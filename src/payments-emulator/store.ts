@@ -1,39 +1,11 @@
-// What the emulator remembers, PaymentIntents, refunds and idempotent responses, kept in memory and, when a
-// state file is given, mirrored to it and read back at start, so a restarted storefront finds its
-// intents again. Writes are asynchronous (the storefront embedding it shares its event loop) and
-// whole: a temporary file flushed to disk, then renamed over the old one, so a crash leaves either
-// the old state or the new one, never half a file.
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// What the emulator remembers, PaymentIntents, refunds and idempotent responses, kept in memory and,
+// when a state file is given, logged to it change by change (state-log.ts) and read back at start,
+// so a restarted storefront finds its intents again. Writes are asynchronous (the storefront
+// embedding it shares its event loop); a request is answered once its change is on disk.
 import { IDEMPOTENCY_KEY_LIFETIME_MS, type IdempotentResponse } from './idempotency';
 import type { PaymentIntent } from './intents';
 import type { Refund } from './refunds';
-
-interface StateFile {
-  version: 1;
-  paymentIntents: PaymentIntent[];
-  /** Absent in files written before refunds were emulated. */
-  refunds?: Refund[];
-  idempotentResponses: IdempotentResponse[];
-}
-
-async function readStateFile(file: string): Promise<StateFile | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  let state: StateFile;
-  try {
-    state = JSON.parse(text) as StateFile;
-  } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
-  }
-  if (state.version !== 1) throw new Error(`${file} is not a payments emulator state file (version ${String(state.version)}).`);
-  return state;
-}
+import { readStateLog, StateLog, type Change } from './state-log';
 
 export class EmulatorStore {
   private readonly intents = new Map<string, PaymentIntent>();
@@ -42,18 +14,19 @@ export class EmulatorStore {
   private readonly refundedByIntent = new Map<string, number>();
   private readonly responses = new Map<string, IdempotentResponse>();
 
-  /** The write in progress, if any; `dirty` asks for one more after it, with the state as it is then. */
+  private log: StateLog | null = null;
+  /** Changes not yet on disk, and the write in progress, if any, which takes them in batches. */
+  private readonly unwritten: Change[] = [];
   private writing: Promise<void> | null = null;
-  private dirty = false;
 
-  private constructor(private readonly file: string | undefined) {}
+  private constructor() {}
 
   static async open(file?: string): Promise<EmulatorStore> {
-    const store = new EmulatorStore(file);
-    const state = file === undefined ? undefined : await readStateFile(file);
-    for (const intent of state?.paymentIntents ?? []) store.intents.set(intent.id, intent);
-    for (const refund of state?.refunds ?? []) store.remember(refund);
-    for (const response of state?.idempotentResponses ?? []) store.responses.set(response.key, response);
+    const store = new EmulatorStore();
+    if (file === undefined) return store;
+    for (const change of await readStateLog(file)) store.apply(change);
+    store.forgetExpiredResponses();
+    store.log = await StateLog.start(file, store.records());
     return store;
   }
 
@@ -62,8 +35,7 @@ export class EmulatorStore {
   }
 
   saveIntent(intent: PaymentIntent): void {
-    this.intents.set(intent.id, intent);
-    this.persist();
+    this.record({ intent });
   }
 
   refund(id: string): Refund | undefined {
@@ -75,13 +47,7 @@ export class EmulatorStore {
   }
 
   saveRefund(refund: Refund): void {
-    this.remember(refund);
-    this.persist();
-  }
-
-  private remember(refund: Refund): void {
-    this.refunds.set(refund.id, refund);
-    this.refundedByIntent.set(refund.payment_intent, this.amountRefunded(refund.payment_intent) + refund.amount);
+    this.record({ refund });
   }
 
   idempotentResponse(key: string): IdempotentResponse | undefined {
@@ -89,10 +55,8 @@ export class EmulatorStore {
   }
 
   saveIdempotentResponse(response: IdempotentResponse): void {
-    const oldest = Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS;
-    for (const [key, saved] of this.responses) if (saved.createdAt < oldest) this.responses.delete(key);
-    this.responses.set(response.key, response);
-    this.persist();
+    this.forgetExpiredResponses();
+    this.record({ response });
   }
 
   /**
@@ -104,36 +68,56 @@ export class EmulatorStore {
     while (this.writing) await this.writing;
   }
 
-  private persist(): void {
-    if (this.file === undefined) return;
-    this.dirty = true;
-    this.writing ??= this.writeWhileDirty(this.file).finally(() => {
+  /** Waits for the last write, then closes the state file. */
+  async close(): Promise<void> {
+    await this.saved();
+    await this.log?.close();
+  }
+
+  private record(change: Change): void {
+    this.apply(change);
+    const log = this.log;
+    if (log === null) return;
+    this.unwritten.push(change);
+    this.writing ??= this.writeUnwritten(log).finally(() => {
       this.writing = null;
     });
   }
 
-  private async writeWhileDirty(file: string): Promise<void> {
-    while (this.dirty) {
-      this.dirty = false;
-      await writeWhole(file, {
-        version: 1,
-        paymentIntents: [...this.intents.values()],
-        refunds: [...this.refunds.values()],
-        idempotentResponses: [...this.responses.values()],
-      });
+  private apply(change: Change): void {
+    if ('intent' in change) {
+      this.intents.set(change.intent.id, change.intent);
+    } else if ('refund' in change) {
+      // A refund never changes once made, so each is logged once.
+      const { id, payment_intent: intentId, amount } = change.refund;
+      this.refunds.set(id, change.refund);
+      this.refundedByIntent.set(intentId, this.amountRefunded(intentId) + amount);
+    } else {
+      this.responses.set(change.response.key, change.response);
     }
   }
-}
 
-async function writeWhole(file: string, state: StateFile): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await mkdir(dirname(file), { recursive: true });
-  const handle = await open(temporary, 'w');
-  try {
-    await handle.writeFile(JSON.stringify(state));
-    await handle.sync();
-  } finally {
-    await handle.close();
+  /** Like Stripe, a key is kept 24 hours; a snapshot leaves the older ones out. */
+  private forgetExpiredResponses(): void {
+    const oldest = Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS;
+    for (const [key, saved] of this.responses) if (saved.createdAt < oldest) this.responses.delete(key);
   }
-  await rename(temporary, file);
+
+  /** Everything held, one change per record: what a snapshot writes. */
+  private records(): Change[] {
+    return [
+      ...Array.from(this.intents.values(), (intent) => ({ intent })),
+      ...Array.from(this.refunds.values(), (refund) => ({ refund })),
+      ...Array.from(this.responses.values(), (response) => ({ response })),
+    ];
+  }
+
+  private async writeUnwritten(log: StateLog): Promise<void> {
+    while (this.unwritten.length > 0) {
+      const batch = this.unwritten.splice(0);
+      // A snapshot of the memory holds the batch too (and any change made since).
+      if (log.wantsSnapshot()) await log.compact(this.records());
+      else await log.append(batch);
+    }
+  }
 }

@@ -41,7 +41,7 @@ describe('loadConfig', () => {
   });
 
   it('sends email to the embedded mail catcher unless SMTP_URL names a mail server', () => {
-    expect(loadConfig({}).mail).toEqual({ kind: 'catcher', inboxPort: 1080, from: 'Sprocket <orders@sprocket.example>' });
+    expect(loadConfig({}).mail).toEqual({ kind: 'catcher', inboxPort: 1080, smtpPort: 0, from: 'Sprocket <orders@sprocket.example>' });
     expect(loadConfig({ MAIL_INBOX_PORT: '2080' }).mail).toMatchObject({ kind: 'catcher', inboxPort: 2080 });
     expect(loadConfig({ SMTP_URL: 'smtps://shop:secret@mail.example:465', MAIL_FROM: 'Shop <shop@example.com>' }).mail).toEqual({
       kind: 'smtp',
@@ -51,6 +51,24 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example:25', SMTP_MAX_CONNECTIONS: '20' }).mail).toMatchObject({ maxConnections: 20 });
     expect(() => loadConfig({ SMTP_URL: 'mail.example:25' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+  });
+
+  it('puts every port of the embedded pieces where told, free ones where not', () => {
+    expect(loadConfig({}).identity).toMatchObject({ host: '127.0.0.1:9099', hubPort: 0, loggingPort: 0 });
+    const told = loadConfig({
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:19099',
+      AUTH_EMULATOR_HUB_PORT: '14400',
+      AUTH_EMULATOR_LOGGING_PORT: '14500',
+      STRIPE_API_BASE: 'http://127.0.0.1:22111',
+      MAIL_INBOX_PORT: '11080',
+      MAIL_SMTP_PORT: '11025',
+    });
+    expect(told.identity).toMatchObject({ host: '127.0.0.1:19099', hubPort: 14400, loggingPort: 14500 });
+    expect(told.payments).toEqual({ kind: 'emulator', apiBase: 'http://127.0.0.1:22111' });
+    expect(told.mail).toMatchObject({ inboxPort: 11080, smtpPort: 11025 });
+    for (const variable of ['AUTH_EMULATOR_HUB_PORT', 'AUTH_EMULATOR_LOGGING_PORT', 'MAIL_SMTP_PORT']) {
+      expect(() => loadConfig({ [variable]: '70000' })).toThrow(new RegExp(`${variable}: `));
+    }
   });
 
   it('holds unpaid bookings for 24 hours unless HOLD_EXPIRY_HOURS says otherwise', () => {

@@ -103,6 +103,9 @@ const envSchema = z.object({
   /** The service account's JSON; without it firebase-admin uses GOOGLE_APPLICATION_CREDENTIALS. */
   FIREBASE_SERVICE_ACCOUNT: optionalText,
   FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
+  /** The embedded Auth emulator's hub and logging ports (firebase-tools opens both beside it); 0 picks free ones. */
+  AUTH_EMULATOR_HUB_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  AUTH_EMULATOR_LOGGING_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key')
@@ -179,6 +182,8 @@ const envSchema = z.object({
   MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(1080),
   /** "true" keeps the in-memory mail catcher (no SMTP_URL) even when identity and payments are real: staging. */
   ALLOW_MAIL_CATCHER: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  /** The embedded mail catcher's SMTP port, on 127.0.0.1; 0 picks a free one. */
+  MAIL_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The bearer a scraper sends for GET /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -196,7 +201,7 @@ type DatabaseConfig =
   | { kind: 'postgres'; url: string; poolSize: number; migrateAtBoot: boolean; statementTimeoutMs: number; lockTimeoutMs: number };
 
 type IdentityConfig =
-  | { kind: 'emulator'; projectId: string; host: string }
+  | { kind: 'emulator'; projectId: string; host: string; hubPort: number; loggingPort: number }
   | {
       kind: 'firebase';
       projectId: string;
@@ -206,7 +211,8 @@ type IdentityConfig =
 
 /** Where order emails go: a real mail server, or the embedded catcher with its web inbox. */
 type MailConfig =
-  { kind: 'smtp'; url: string; from: string; maxConnections: number } | { kind: 'catcher'; inboxPort: number; from: string };
+  | { kind: 'smtp'; url: string; from: string; maxConnections: number }
+  | { kind: 'catcher'; inboxPort: number; smtpPort: number; from: string };
 
 type PaymentsConfig =
   | { kind: 'emulator'; apiBase: string }
@@ -283,7 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     payments: paymentsConfig(vars),
     mail: vars.SMTP_URL
       ? { kind: 'smtp', url: vars.SMTP_URL, from: vars.MAIL_FROM, maxConnections: vars.SMTP_MAX_CONNECTIONS }
-      : { kind: 'catcher', inboxPort: vars.MAIL_INBOX_PORT, from: vars.MAIL_FROM },
+      : { kind: 'catcher', inboxPort: vars.MAIL_INBOX_PORT, smtpPort: vars.MAIL_SMTP_PORT, from: vars.MAIL_FROM },
     holdExpiryMs: vars.HOLD_EXPIRY_HOURS * 3_600_000,
     shopTimeZone: vars.SHOP_TIME_ZONE,
     holdLimits: { bookings: vars.HOLD_LIMIT_BOOKINGS, units: vars.HOLD_LIMIT_UNITS, valueCents: vars.HOLD_LIMIT_DOLLARS * 100 },
@@ -338,6 +344,8 @@ function identityConfig(vars: z.infer<typeof envSchema>): IdentityConfig {
       kind: 'emulator',
       projectId: vars.FIREBASE_PROJECT_ID ?? EMULATOR_PROJECT_ID,
       host: vars.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+      hubPort: vars.AUTH_EMULATOR_HUB_PORT,
+      loggingPort: vars.AUTH_EMULATOR_LOGGING_PORT,
     };
   }
   const apiKey = required(vars, 'FIREBASE_API_KEY', 'FIREBASE_PROJECT_ID');

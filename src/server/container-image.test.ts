@@ -64,6 +64,14 @@ it('ships the production directory the deploy test runs from, installed and star
   expect(only(productionStage, 'CMD').map((args) => JSON.parse(args) as unknown)).toEqual([[...START]]);
 });
 
+it('builds and runs on one Node release, one that package.json says it supports', () => {
+  const majors = [buildStage, productionStage].map((stage) => /^node:(\d+)-/.exec(only(stage, 'FROM')[0] ?? '')?.[1]);
+  expect(majors[0]).toBeDefined();
+  expect(majors[1]).toBe(majors[0]);
+  const { engines } = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { engines: { node: string } };
+  expect(engines.node.split('||').map((range) => /^\s*\^(\d+)\./.exec(range)?.[1])).toContain(majors[0]);
+});
+
 it('runs as an unprivileged user and is healthy only when /ready answers', () => {
   expect(only(productionStage, 'USER')).toEqual(['node']);
   const [healthcheck = ''] = only(productionStage, 'HEALTHCHECK');

@@ -1,5 +1,6 @@
 // `npm run emulators`: a data directory's emulators as a process of their own, recorded for the
-// storefront processes to find, refused while another process runs them, and released on SIGTERM.
+// storefront processes to find, on the ports configured (the Auth emulator's hub and logging ports
+// too), refused while another process runs them, and released on SIGTERM.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,8 @@ beforeAll(async () => {
     PORT: '8080',
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await getPort()}`,
     STRIPE_API_BASE: `http://127.0.0.1:${await getPort()}`,
+    AUTH_EMULATOR_HUB_PORT: String(await getPort()),
+    AUTH_EMULATOR_LOGGING_PORT: String(await getPort()),
     LOG_LEVEL: 'warn',
   };
 });
@@ -49,6 +52,16 @@ describe('npm run emulators', () => {
           paymentsUrl: env.STRIPE_API_BASE,
           // The address the browser reaches the shop at receives the payment events.
           webhookUrl: 'http://127.0.0.1:8080/webhooks/stripe',
+        });
+        // The CLI's hub answers on its configured port and lists each emulator on its own.
+        const hub = (await (await fetch(`http://127.0.0.1:${env.AUTH_EMULATOR_HUB_PORT}/emulators`)).json()) as Record<
+          string,
+          { port: number }
+        >;
+        expect(hub).toMatchObject({
+          auth: { port: Number(env.FIREBASE_AUTH_EMULATOR_HOST?.split(':')[1]) },
+          hub: { port: Number(env.AUTH_EMULATOR_HUB_PORT) },
+          logging: { port: Number(env.AUTH_EMULATOR_LOGGING_PORT) },
         });
 
         const second = await run(...command, { cwd: projectPath(), env }).then(

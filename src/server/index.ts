@@ -15,9 +15,9 @@ const clientDir = projectPath('dist/client');
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  // Before the app is built, so that its Fastify instance is traced (off unless configured).
-  const tracing = await startTracing(process.env);
   const { log } = await processLogger(config.logLevel);
+  // Before the app is built, so that its Fastify instance is traced (off unless configured).
+  const tracing = await startTracing(process.env, log);
   const started = await startDependencies(config, log);
   const app = await buildApp(started.deps, {
     runtimeConfig: started.runtimeConfig,

@@ -83,18 +83,22 @@ it('names PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }
   }
 });
 
-it('names MAIL_INBOX_PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }, async () => {
-  const port = await getPort();
-  const taken: Server = createServer();
-  await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
-  try {
-    expect(await bootFailure({ MAIL_INBOX_PORT: String(port) })).toBe(
-      `MAIL_INBOX_PORT: 127.0.0.1:${port} is already in use; set another MAIL_INBOX_PORT, or SMTP_URL to send through a mail server.`,
-    );
-  } finally {
-    taken.close();
-  }
-});
+it.each(['MAIL_INBOX_PORT', 'MAIL_SMTP_PORT'])(
+  'names %s when another program listens there',
+  { timeout: BOOT_TIMEOUT_MS },
+  async (variable) => {
+    const port = await getPort();
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      expect(await bootFailure({ [variable]: String(port) })).toBe(
+        `${variable}: 127.0.0.1:${port} is already in use; set another ${variable}, or SMTP_URL to send through a mail server.`,
+      );
+    } finally {
+      taken.close();
+    }
+  },
+);
 
 it('names SMTP_URL when identity and payments are real and no mail server is set', { timeout: BOOT_TIMEOUT_MS }, async () => {
   expect(await bootFailure({ ALLOW_MAIL_CATCHER: 'false' })).toMatch(

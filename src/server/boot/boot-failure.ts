@@ -33,11 +33,13 @@ export function listenBootFailure(error: unknown, host: string, port: number): u
   return error;
 }
 
-/** The mail catcher's inbox could not listen: a ConfigError naming MAIL_INBOX_PORT, or the error itself. */
-export function mailCatcherBootFailure(error: unknown, port: number): unknown {
-  if (codeOf(error) === 'EADDRINUSE')
-    return new ConfigError(
-      `MAIL_INBOX_PORT: 127.0.0.1:${port} is already in use; set another MAIL_INBOX_PORT, or SMTP_URL to send through a mail server.`,
-    );
-  return error;
+/** The mail catcher could not listen: a ConfigError naming the taken port's variable, or the error itself. */
+export function mailCatcherBootFailure(error: unknown, ports: { inboxPort: number; smtpPort: number }): unknown {
+  if (codeOf(error) !== 'EADDRINUSE') return error;
+  // Node's listen error names the port it could not take.
+  const [variable, port] =
+    (error as { port?: unknown }).port === ports.smtpPort ? ['MAIL_SMTP_PORT', ports.smtpPort] : ['MAIL_INBOX_PORT', ports.inboxPort];
+  return new ConfigError(
+    `${variable}: 127.0.0.1:${port} is already in use; set another ${variable}, or SMTP_URL to send through a mail server.`,
+  );
 }

@@ -1,14 +1,18 @@
 // What the server says once it listens. A person who ran `npm start` in a terminal gets one banner:
-// where the shop is and, in embedded mode, how to try it (the demo accounts the Auth emulator was
-// seeded with, the payments emulator's test cards, the mail inbox). A log collector (stdout not a
-// terminal, the same rule that picks JSON logs in process-logger.ts) gets one JSON line instead.
+// what this process does (ROLE: the shop, the background jobs, or both), where the shop is and, in
+// embedded mode, how to try it (the demo accounts the Auth emulator was seeded with, the payments
+// emulator's test cards, the mail inbox). A worker serves no shop, so its banner gives only its
+// health checks and the inbox. A log collector (stdout not a terminal, the same rule that picks
+// JSON logs in process-logger.ts) gets one JSON line instead.
 import type { FastifyBaseLogger } from 'fastify';
 import { TEST_CARD_NUMBERS } from '../../payments-emulator';
 import type { Config } from '../config';
 import { DEMO_PASSWORD, demoAccounts } from '../db/demo-data';
+import { runsBackgroundJobs, servesShop, type ProcessRole } from '../process-role';
 
 export interface ReadyFacts {
   url: string;
+  role: ProcessRole;
   /** Present when the identity provider is the seeded emulator: these accounts can sign in. */
   demoAccounts?: ReadonlyArray<{ email: string; role: string }>;
   demoPassword?: string;
@@ -18,14 +22,24 @@ export interface ReadyFacts {
   mailInbox?: string;
 }
 
-/** The facts of this configuration: demo accounts and test cards only where they exist. */
+/** The facts of this configuration: demo accounts and test cards only where they exist and a shop is served. */
 export function readyFacts(url: string, config: Config, mailInbox?: string): ReadyFacts {
+  const shop = servesShop(config.role);
   return {
     url,
-    ...(config.identity.kind === 'emulator' ? { demoAccounts, demoPassword: DEMO_PASSWORD } : {}),
-    ...(config.payments.kind === 'emulator' ? { testCards: TEST_CARD_NUMBERS } : {}),
+    role: config.role,
+    ...(shop && config.identity.kind === 'emulator' ? { demoAccounts, demoPassword: DEMO_PASSWORD } : {}),
+    ...(shop && config.payments.kind === 'emulator' ? { testCards: TEST_CARD_NUMBERS } : {}),
     ...(mailInbox ? { mailInbox } : {}),
   };
+}
+
+/** What a process of this role does, as a sentence's predicate. */
+function duties(role: ProcessRole): string {
+  const jobs = 'sends the order emails and expires unpaid holds';
+  if (!servesShop(role)) return `${jobs}; it serves no shop, only its health checks (ROLE=worker)`;
+  if (!runsBackgroundJobs(role)) return `serves the shop; a ROLE=worker process ${jobs}`;
+  return `serves the shop, ${jobs}`;
 }
 
 /** "4242424242424242" as it is typed from the card: "4242 4242 4242 4242". */
@@ -34,7 +48,10 @@ function grouped(number: string): string {
 }
 
 export function readyBanner(facts: ReadyFacts): string {
-  const lines = [`Sprocket is ready: ${facts.url}`];
+  const lines = servesShop(facts.role)
+    ? [`Sprocket is ready: ${facts.url}`]
+    : [`Sprocket's worker is ready: health checks at ${facts.url}/health and ${facts.url}/ready`];
+  lines.push(`  This process ${duties(facts.role)}.`);
   if (facts.demoAccounts) {
     lines.push('', `  Demo accounts (password ${facts.demoPassword ?? ''}):`);
     const width = Math.max(...facts.demoAccounts.map(({ email }) => email.length));
@@ -46,7 +63,7 @@ export function readyBanner(facts: ReadyFacts): string {
     lines.push(`    ${grouped(facts.testCards.pays)}  pays`, `    ${grouped(facts.testCards.declined)}  is declined`);
   }
   if (facts.mailInbox) lines.push('', `  Mail inbox: ${facts.mailInbox}`);
-  if (lines.length > 1) lines.push('', '  Stop with Ctrl-C.');
+  if (lines.length > 2) lines.push('', '  Stop with Ctrl-C.');
   return `${lines.join('\n')}\n`;
 }
 
@@ -57,5 +74,5 @@ export function announceReady(
   stdout: { isTTY?: boolean; write: (text: string) => unknown } = process.stdout,
 ): void {
   if (stdout.isTTY) stdout.write(`\n${readyBanner(facts)}\n`);
-  else log.info({ url: facts.url }, 'ready');
+  else log.info({ url: facts.url, role: facts.role, does: duties(facts.role) }, 'ready');
 }

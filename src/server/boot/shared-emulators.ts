@@ -201,6 +201,7 @@ async function startAuth(config: Config, authHost: string, log: FastifyBaseLogge
   const emulator = await startAuthEmulator({
     host,
     port: Number(port),
+    ...(config.identity.kind === 'emulator' ? { hubPort: config.identity.hubPort, loggingPort: config.identity.loggingPort } : {}),
     projectId: config.identity.projectId,
     dataDir: join(config.dataDir, 'auth-emulator'),
     // The shop's pages sign in through it; no other site's may.

@@ -217,8 +217,8 @@ async function startMail(config: Config, log: FastifyBaseLogger, closers: Closer
     log.info(`mail: SMTP at ${new URL(mail.url).host}, up to ${mail.maxConnections} connections`);
     return { mailer };
   }
-  const catcher = await startMailCatcher({ inboxPort: mail.inboxPort }).catch((error: unknown) => {
-    throw mailCatcherBootFailure(error, mail.inboxPort);
+  const catcher = await startMailCatcher({ inboxPort: mail.inboxPort, smtpPort: mail.smtpPort }).catch((error: unknown) => {
+    throw mailCatcherBootFailure(error, mail);
   });
   closers.push(() => catcher.close());
   const mailer = createSmtpMailer({ url: catcher.smtpUrl, from: mail.from });

@@ -1,6 +1,8 @@
 // The embedded mail catcher as a developer uses it: what the shop sends over SMTP shows in the web
 // inbox and its REST API, never delivered, and markup in an email cannot run in the inbox. Only
 // this machine's names and the inbox's own pages may read it: not a rebound name, not another site.
+import { connect } from 'node:net';
+import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../testing/raw-request';
 import { startMailCatcher, type CaughtEmail, type MailCatcher } from './mail-catcher';
@@ -60,6 +62,24 @@ describe('the mail catcher', () => {
     const htmlPart = await fetch(`${catcher.inboxUrl}/api/email/${email!.id}/html`);
     expect(htmlPart.headers.get('content-security-policy')).toMatch(/^sandbox;/);
     expect(await htmlPart.text()).toContain('<p>Rich <b>words</b></p>');
+  });
+
+  it('takes SMTP on the port it is given', async () => {
+    const port = await getPort();
+    const fixed = await startMailCatcher({ inboxPort: 0, smtpPort: port });
+    try {
+      expect(fixed.smtpUrl).toBe(`smtp://127.0.0.1:${port}`);
+      const greeting = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('error', reject).once('data', (data) => {
+          resolve(data.toString());
+          socket.end();
+        });
+      });
+      expect(greeting).toMatch(/^220 /);
+    } finally {
+      await fixed.close();
+    }
   });
 
   it('answers 404 for an email it never caught', async () => {

@@ -24,7 +24,7 @@ export interface CaughtEmail {
 }
 
 export interface MailCatcher {
-  /** Where the shop sends: smtp://127.0.0.1:<free port>. */
+  /** Where the shop sends: smtp://127.0.0.1:<the SMTP port given, or a free one>. */
   smtpUrl: string;
   /** The web inbox. */
   inboxUrl: string;
@@ -41,7 +41,8 @@ function addresses(field: AddressObject | AddressObject[] | undefined): CaughtEm
   return objects.flatMap((object) => object.value.map(({ address = '', name }) => ({ address, name })));
 }
 
-export async function startMailCatcher(options: { inboxPort: number }): Promise<MailCatcher> {
+/** Each port 0 (smtpPort by default) picks a free one. */
+export async function startMailCatcher(options: { inboxPort: number; smtpPort?: number }): Promise<MailCatcher> {
   const caught: CaughtEmail[] = [];
 
   const smtp = new SMTPServer({
@@ -98,7 +99,7 @@ export async function startMailCatcher(options: { inboxPort: number }): Promise<
 
   await new Promise<void>((resolve, reject) => {
     smtp.once('error', reject);
-    smtp.listen(0, HOST, () => resolve());
+    smtp.listen(options.smtpPort ?? 0, HOST, () => resolve());
   });
   try {
     await inbox.listen({ port: options.inboxPort, host: HOST });

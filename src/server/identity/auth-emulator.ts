@@ -17,6 +17,9 @@ export interface AuthEmulatorOptions {
   /** Defaults to 127.0.0.1. */
   host?: string;
   port: number;
+  /** The ports of the CLI's Emulator Hub and logging service, which it opens beside the emulator; free ones when absent or 0. */
+  hubPort?: number;
+  loggingPort?: number;
   /** A "demo-" project id (e.g. demo-sprocket) needs no Google credentials at all. */
   projectId: string;
   /** Keeps accounts here across restarts; absent means they are thrown away on close. */
@@ -57,8 +60,8 @@ export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<Running
   const host = o.host ?? '127.0.0.1';
   const log = o.log ?? (() => {});
   await waitForFreePort(host, o.port);
-  const hubPort = await getPort({ host, exclude: [o.port] });
-  const loggingPort = await getPort({ host, exclude: [o.port, hubPort] });
+  const hubPort = o.hubPort || (await getPort({ host, exclude: [o.port] }));
+  const loggingPort = o.loggingPort || (await getPort({ host, exclude: [o.port, hubPort] }));
 
   // The hub writes a locator file named after the project into the OS temp directory, and the
   // CLI's export-on-exit finds "its" hub through it; a private temp directory keeps two emulators

@@ -104,7 +104,7 @@ async function waitUntilReady(baseUrl: string, server: ChildProcess, timeoutMs: 
  * SIGTERM to the group lets the server drain and stop its emulators (npm itself may exit first, so
  * the whole group is waited for); whatever is left after 15 s is killed.
  */
-async function stopProcessGroup(server: ChildProcess): Promise<void> {
+export async function stopProcessGroup(server: ChildProcess): Promise<void> {
   if (!server.pid) return;
   const group = -server.pid;
   if (!signalGroup(group, 'SIGTERM')) return;

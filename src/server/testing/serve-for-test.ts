@@ -28,9 +28,9 @@ async function main(): Promise<void> {
   if (identity.kind !== 'emulator' || payments.kind !== 'stripe' || !sessionSecret) {
     throw new Error('serve-for-test needs FIREBASE_AUTH_EMULATOR_HOST, STRIPE_* test keys with STRIPE_API_BASE, and SESSION_SECRET');
   }
-  const tracing = await startTracing(process.env);
   // Logs go to stderr: stdout carries only the listening line.
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
+  const tracing = await startTracing(process.env, log);
   const database =
     config.database.kind === 'postgres'
       ? await openPostgres(config.database.url, {
