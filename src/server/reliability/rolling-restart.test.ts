@@ -63,7 +63,7 @@ describe.skipIf(missing !== null)(`the shop behind HAProxy${missing ? ` (skipped
     processes = await Promise.all(ports.map(startWeb));
     balancer = await startShippedHaproxy(ports.map((port) => `127.0.0.1:${port}`));
     const bookers = await Promise.all(Array.from({ length: BOOKERS }, () => shop.createUser()));
-    load = { readers: READERS, bookerTokens: bookers.map(({ token }) => token), toolId: '' };
+    load = { readers: READERS, bookers: BOOKERS, bookerTokens: bookers.map(({ token }) => token), toolIds: [] };
   }, 120_000);
   afterAll(async () => {
     await balancer?.stop();
@@ -87,7 +87,7 @@ describe.skipIf(missing !== null)(`the shop behind HAProxy${missing ? ` (skipped
   it('shows the clients no error while each process in turn is stopped and replaced', async () => {
     await allInRotation();
     const tool = await shop.createTool({ available: STOCK, minimumOrderQuantity: 1 });
-    const running = startSteadyLoad(balancer.url, { ...load, toolId: tool.id });
+    const running = startSteadyLoad(balancer.url, { ...load, toolIds: [tool.id] });
     for (const [index, port] of ports.entries()) {
       const stopped = processes[index];
       expect(await stopped?.stop()).toBe(0);
@@ -106,7 +106,7 @@ describe.skipIf(missing !== null)(`the shop behind HAProxy${missing ? ` (skipped
   it('fails at most the bookings in flight when a process is killed, and keeps every acknowledged one', async () => {
     await allInRotation();
     const tool = await shop.createTool({ available: STOCK, minimumOrderQuantity: 1 });
-    const running = startSteadyLoad(balancer.url, { ...load, toolId: tool.id });
+    const running = startSteadyLoad(balancer.url, { ...load, toolIds: [tool.id] });
     await expect.poll(() => running.answered(), { timeout: 30_000 }).toBeGreaterThanOrEqual(ANSWERS_BEFORE_THE_KILL);
     const bookingsInFlight = running.bookingsInFlight();
     processes[0]?.child.kill('SIGKILL');

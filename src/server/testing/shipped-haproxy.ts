@@ -24,6 +24,8 @@ export interface RunningHaproxy {
   url: string;
   /** Each replica's name (web0, web1…, in the order given) and its state: UP, DOWN, or a step between. */
   replicaStates: () => Promise<Map<string, string>>;
+  /** HAProxy's counts so far of retries on the same replica and of requests sent to another (wretr, wredis). */
+  retries: () => Promise<{ retried: number; redispatched: number }>;
   /** The end of what HAProxy logged, for failure messages. */
   logs: () => string;
   stop: () => Promise<void>;
@@ -57,18 +59,21 @@ export async function startShippedHaproxy(replicas: string[]): Promise<RunningHa
   child.stderr.setEncoding('utf8').on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const replicaStates = async () => {
+  /** HAProxy's statistics, a record per proxy and server, by column name. */
+  const statistics = async () => {
     const csv = await askStatsSocket(statsSocket, 'show stat');
     const [header = '', ...rows] = csv.trim().split('\n');
     const columns = header.replace(/^# /, '').split(',');
-    const name = columns.indexOf('svname');
-    const status = columns.indexOf('status');
-    const states = new Map<string, string>();
-    for (const row of rows.map((line) => line.split(','))) {
-      const replica = row[name] ?? '';
-      if (/^web\d+$/.test(replica)) states.set(replica, row[status] ?? '');
-    }
-    return states;
+    return rows.map((line) => {
+      const values = line.split(',');
+      return Object.fromEntries(columns.map((column, index) => [column, values[index] ?? '']));
+    });
+  };
+  const replicaStates = async () =>
+    new Map((await statistics()).flatMap((row) => (/^web\d+$/.test(row.svname ?? '') ? [[row.svname ?? '', row.status ?? '']] : [])));
+  const retries = async () => {
+    const backend = (await statistics()).find((row) => row.svname === 'BACKEND');
+    return { retried: Number(backend?.wretr ?? 0), redispatched: Number(backend?.wredis ?? 0) };
   };
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
@@ -84,7 +89,7 @@ export async function startShippedHaproxy(replicas: string[]): Promise<RunningHa
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `http://127.0.0.1:${port}`, replicaStates, logs: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, replicaStates, retries, logs: () => output, stop };
 }
 
 /** One command on HAProxy's stats socket; resolves with its whole answer. */

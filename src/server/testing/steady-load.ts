@@ -22,27 +22,33 @@ export interface SteadyLoad {
 export interface LoadSpec {
   /** How many clients read the catalogue, one request at a time each. */
   readers: number;
-  /** A session token per booking client. */
+  /** How many clients book, one request at a time each. */
+  bookers: number;
+  /** Customers' session tokens, each booking made with the next (a customer may hold only so many). */
   bookerTokens: string[];
-  /** The part every booking is for (with stock enough for all of them). */
-  toolId: string;
+  /** Parts with stock enough for every booking, each booking for the next. */
+  toolIds: string[];
 }
 
 export function startSteadyLoad(baseUrl: string, spec: LoadSpec): SteadyLoad {
   const answers: LoadAnswer[] = [];
   let running = true;
   let bookingsInFlight = 0;
+  let turn = 0;
 
   const read = async (): Promise<LoadAnswer> => {
     const response = await fetch(`${baseUrl}/tools`);
     await response.arrayBuffer();
     return { method: 'GET', status: response.status };
   };
-  const book = async (token: string): Promise<LoadAnswer> => {
+  const book = async (): Promise<LoadAnswer> => {
+    const index = turn++;
+    const token = spec.bookerTokens[index % spec.bookerTokens.length] ?? '';
+    const toolsId = spec.toolIds[index % spec.toolIds.length] ?? '';
     const response = await fetch(`${baseUrl}/booking`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ toolsId: spec.toolId, amount: 1, phone: '+1 555 0100', address: '1 Chainring Road, Portland' }),
+      body: JSON.stringify({ toolsId, amount: 1, phone: '+1 555 0100', address: '1 Chainring Road, Portland' }),
     });
     const text = await response.text();
     const bookingId = response.ok ? (JSON.parse(text) as { _id?: string })._id : undefined;
@@ -58,7 +64,7 @@ export function startSteadyLoad(baseUrl: string, spec: LoadSpec): SteadyLoad {
 
   const clients = [
     ...Array.from({ length: spec.readers }, () => client('GET', read)),
-    ...spec.bookerTokens.map((token) => client('POST', () => book(token))),
+    ...Array.from({ length: spec.bookers }, () => client('POST', book)),
   ];
   return {
     answered: () => answers.length,
