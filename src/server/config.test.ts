@@ -108,7 +108,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).database).toMatchObject({ statementTimeoutMs: 5_000 });
     expect(loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '0' }).database).toMatchObject({ statementTimeoutMs: 0 });
     expect(() => loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '5001' })).toThrow(
-      'DATABASE_STATEMENT_TIMEOUT_MS: must be at most SHUTDOWN_TIMEOUT_MS − SHUTDOWN_DRAIN_MS (5000)',
+      'DATABASE_STATEMENT_TIMEOUT_MS: 5001 is longer than what a stop leaves the requests in flight, SHUTDOWN_TIMEOUT_MS − SHUTDOWN_DRAIN_MS (5000): set it to at most 5000',
     );
     expect(() => loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '5001' })).toThrow(ConfigError);
   });

@@ -337,9 +337,10 @@ function refuseTimeoutsPastTheShutdown(config: Config): void {
     );
   }
   const finishingMs = shutdownTimeoutMs - shutdownDrainMs;
-  if (config.database.kind === 'postgres' && config.database.statementTimeoutMs > finishingMs) {
+  const { database } = config;
+  if (database.kind === 'postgres' && database.statementTimeoutMs > finishingMs) {
     throw new ConfigError(
-      `DATABASE_STATEMENT_TIMEOUT_MS: must be at most SHUTDOWN_TIMEOUT_MS − SHUTDOWN_DRAIN_MS (${finishingMs}), so that a statement still running when a stop begins ends before the shutdown deadline (0: no statement timeout)`,
+      `DATABASE_STATEMENT_TIMEOUT_MS: ${database.statementTimeoutMs} is longer than what a stop leaves the requests in flight, SHUTDOWN_TIMEOUT_MS − SHUTDOWN_DRAIN_MS (${finishingMs}): set it to at most ${finishingMs} (0: no statement timeout), or lengthen SHUTDOWN_TIMEOUT_MS`,
     );
   }
 }
