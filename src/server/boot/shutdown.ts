@@ -23,7 +23,7 @@ export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 15_000;
  * anyway (the database may be the thing that is stuck): an orchestrator's grace period needs this
  * much more than SHUTDOWN_TIMEOUT_MS.
  */
-export const ABANDON_LIMIT_MS = 2_000;
+const ABANDON_LIMIT_MS = 2_000;
 
 /** How often idle keep-alive connections are closed while the requests in flight finish. */
 const IDLE_SWEEP_MS = 100;

@@ -32,7 +32,7 @@ export interface RunningHaproxy {
 }
 
 /** The shipped configuration, listening on `port`, balancing over `replicas` (host:port each). */
-export function shippedConfig(port: number, replicas: string[], statsSocket: string): string {
+function shippedConfig(port: number, replicas: string[], statsSocket: string): string {
   const shipped = readFileSync(projectPath('haproxy.cfg'), 'utf8');
   const replaced = shipped
     .replace(/^global\n/m, `global\n  stats socket ${statsSocket} level admin\n`)
