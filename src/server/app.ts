@@ -77,7 +77,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     // One line per request instead of Fastify's two, written when it is answered (below).
     logController: new LogController({ disableRequestLogging: true }),
     // A request that arrives on a kept-alive connection while the app closes is served, not refused
-    // with 503: it may be a booking, which the load balancer must not retry (haproxy.cfg).
+    // with 503: the load balancer cannot tell that 503 from one after work was done, and so retries
+    // no 503 (haproxy.cfg).
     return503OnClosing: false,
   });
   logAnsweredRequests(app);

@@ -87,9 +87,9 @@ export function stopGracefullyOnSignals(
     }
     steps.state.stopping = true;
     const drainMs = signal === 'SIGTERM' ? options.drainMs : 0;
-    log.info(
-      `${signal}: shutting down (failing readiness for ${drainMs} ms, then finishing the requests in flight; at most ${options.timeoutMs} ms; Ctrl-C again to exit at once)`,
-    );
+    const phases =
+      drainMs > 0 ? `failing readiness for ${drainMs} ms, then finishing the requests in flight` : 'finishing the requests in flight';
+    log.info(`${signal}: shutting down (${phases}; at most ${options.timeoutMs} ms; Ctrl-C again to exit at once)`);
     setTimeout(() => void giveUp(), options.timeoutMs);
     await sleep(drainMs);
     // Closing waits for every connection to end. A keep-alive connection whose request finishes

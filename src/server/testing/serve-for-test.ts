@@ -3,8 +3,8 @@
 // (FIREBASE_AUTH_EMULATOR_HOST) and a payments server it controls (STRIPE_API_BASE with test keys).
 // The database is DATABASE_URL, or PGlite under DATA_DIR; rate limits, the proxy, the role, the
 // shutdown deadline and tracing are configured as in index.ts (REDIS_URL, RATE_LIMIT_*, TRUST_PROXY,
-// ROLE, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS, OTEL_*). Prints {"listening": url} on stdout once it listens (PORT=0
-// picks a free port) and shuts down exactly as index.ts does.
+// ROLE, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS, OTEL_*). Prints {"listening": url} on stdout once it
+// listens (PORT=0 picks a free port) and shuts down exactly as index.ts does.
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../app';
