@@ -1,8 +1,9 @@
 // Work abandoned at the shutdown deadline never commits. A booking waits on a part's row that the
 // test holds (as a stuck transaction elsewhere would) when a server process, with no statement or
 // lock timeout of its own, is told to stop; its deadline passes, it exits, and only then is the row
-// released. Postgres had already ended the process's sessions, so the booking was rolled back: no
-// booking row, no stock taken, ever. (PGlite lives inside the process: its work ends with it.)
+// released. The process had ended its Postgres sessions before it exited, so the booking was
+// rolled back: no booking row, no stock taken, ever. (PGlite lives inside the process: its work
+// ends with it.)
 import { count, eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
