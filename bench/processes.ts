@@ -18,12 +18,22 @@ export interface RunningProcess {
   rssBytes: () => number;
   /** CPU time the process has used so far (user and system), from /proc. */
   cpuSeconds: () => number;
+  /** SIGTERM, then waits for the exit (SIGKILL after 10 s). */
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash or an out-of-memory kill ends it, and waits for the exit. */
+  kill: () => Promise<void>;
 }
 
-export async function startStorefront(env: Record<string, string>): Promise<RunningProcess> {
-  execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
-  const port = await getPort();
+export interface StorefrontOptions {
+  /** Where it listens; default a free port. A replacement listens where the process it replaces did. */
+  port?: number;
+  /** Build first (default); a replacement runs the build its predecessor did. */
+  build?: boolean;
+}
+
+export async function startStorefront(env: Record<string, string>, options: StorefrontOptions = {}): Promise<RunningProcess> {
+  if (options.build ?? true) execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+  const port = options.port ?? (await getPort());
   const started = performance.now();
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/server/index.js'], {
@@ -103,6 +113,7 @@ async function waitFor(child: ChildProcess, ready: () => Promise<boolean>): Prom
 }
 
 function running(child: ChildProcess, url: string, startupMs: number): RunningProcess {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
     startupMs,
@@ -127,5 +138,9 @@ function running(child: ChildProcess, url: string, startupMs: number): RunningPr
         });
         child.kill('SIGTERM');
       }),
+    kill: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
   };
 }

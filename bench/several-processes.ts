@@ -1,26 +1,31 @@
-// `npx tsx bench/several-processes.ts`: the figures of docs/operations.md, "Running several processes". Three
-// storefront processes (the production build, no emulators) on one Postgres database it creates
-// and drops, behind Debian's HAProxy on loopback; a short bounded load on the catalogue and on
-// bookings through the balancer; and how many connections Postgres saw the processes open.
+// `npx tsx bench/several-processes.ts`: the figures of docs/operations.md, "Running several processes"
+// and "Rolling restarts". Three storefront processes (the production build, no emulators) on one
+// Postgres database it creates and drops, behind Debian's HAProxy running the shipped haproxy.cfg
+// on loopback; a short bounded load on the catalogue and on bookings through the balancer, and how
+// many connections Postgres saw the processes open; then the same two loads at once while each
+// process in turn is stopped (SIGTERM) and replaced, and while one is killed (SIGKILL).
 // BENCH_DATABASE_URL names the Postgres server, BENCH_POOL_SIZE each process's DATABASE_POOL_SIZE.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import getPort from 'get-port';
+import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { createSessionTokens } from '../src/server/auth/session-tokens';
 import { startSession } from '../src/server/services/sessions';
 import { openPostgres } from '../src/server/db/database';
+import { startShippedHaproxy, type RunningHaproxy } from '../src/server/testing/shipped-haproxy';
 import { STANDALONE_SERVER_ENV } from '../src/server/testing/test-keys';
 import { fillDemoScale } from './fill';
+import { startSteadyLoad, type LoadAnswer } from '../src/server/testing/steady-load';
 import type { LoadResult } from './load';
 import { runLoad, startStorefront, type RunningProcess } from './processes';
 
 const PROCESSES = 3;
 const SECONDS = 10;
 const CONNECTIONS = 50;
+/** The kill comes this long into a load of SECONDS, so it lands mid-load. */
+const KILL_AFTER_MS = 3_000;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const poolSize = process.env.BENCH_POOL_SIZE ?? '10';
 
@@ -31,7 +36,7 @@ async function main(): Promise<void> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const servers: RunningProcess[] = [];
-  let stopBalancer = () => {};
+  let balancer: RunningHaproxy | undefined;
   try {
     const database = await openPostgres(url.toString(), { maxConnections: 2 });
     const filled = await fillDemoScale(database.db);
@@ -45,9 +50,9 @@ async function main(): Promise<void> {
       DATABASE_POOL_SIZE: poolSize,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'sprocket-several-')),
     };
-    for (let index = 0; index < PROCESSES; index++) servers.push(await startStorefront(env));
-    const balancer = await startHaproxy(servers.map((server) => new URL(server.url).host));
-    stopBalancer = balancer.stop;
+    for (let index = 0; index < PROCESSES; index++) servers.push(await startStorefront(env, { build: index === 0 }));
+    balancer = await startShippedHaproxy(servers.map((server) => new URL(server.url).host));
+    await allInRotation(balancer);
 
     const catalogue = await runLoad({ url: `${balancer.url}/tools`, method: 'GET', connections: CONNECTIONS, duration: SECONDS });
     const peakDuringBookings = watchConnections(admin, name);
@@ -62,6 +67,32 @@ async function main(): Promise<void> {
       authorizations: bookers.map((token) => `Bearer ${token}`),
     });
     const connections = await peakDuringBookings.stop();
+
+    // Customers reading and booking, as the test's load does: autocannon resends a request whose
+    // connection closed without an answer and counts no error, so it cannot tell what clients saw.
+    const steady = { readers: CONNECTIONS / 2, bookers: CONNECTIONS / 2, bookerTokens: bookers, toolIds: filled.bookablePartIds };
+    const retriesBefore = await balancer.retries();
+    const duringRestart = startSteadyLoad(balancer.url, steady);
+    const restartStarted = performance.now();
+    for (const [index, server] of servers.entries()) {
+      await server.stop();
+      servers[index] = await startStorefront(env, { port: Number(new URL(server.url).port), build: false });
+      await allInRotation(balancer);
+    }
+    const restartSeconds = (performance.now() - restartStarted) / 1000;
+    const restartAnswers = await duringRestart.stop();
+    const retriesDuringRestart = await retriedSince(balancer, retriesBefore);
+
+    // One process killed mid-load: what it was answering fails, reads excepted (HAProxy retries them).
+    const retriesBeforeKill = await balancer.retries();
+    const duringKill = startSteadyLoad(balancer.url, steady);
+    await sleep(KILL_AFTER_MS);
+    const killed = servers[0];
+    await killed?.kill();
+    await sleep(SECONDS * 1000 - KILL_AFTER_MS);
+    const killAnswers = await duringKill.stop();
+    const retriesDuringKill = await retriedSince(balancer, retriesBeforeKill);
+    if (killed) servers[0] = await startStorefront(env, { port: Number(new URL(killed.url).port), build: false });
     const [{ max_connections } = { max_connections: '?' }] = await admin<Array<{ max_connections: string }>>`show max_connections`;
 
     console.log(
@@ -70,8 +101,19 @@ async function main(): Promise<void> {
     console.log(describe('GET /tools', catalogue));
     console.log(describe('tRPC bookings.create', bookings));
     console.log(`Postgres connections from the storefronts, at most: ${connections} (max_connections ${max_connections})`);
+    console.log(
+      `Rolling restart (SIGTERM, replace, wait for HAProxy) of ${PROCESSES} processes in ${restartSeconds.toFixed(1)} s, under ${CONNECTIONS} clients reading and booking: ${describeAnswers(restartAnswers)}; ${retriesDuringRestart}`,
+    );
+    console.log(
+      `SIGKILL of one process ${KILL_AFTER_MS / 1000} s into ${SECONDS} s of the same load: ${describeAnswers(killAnswers)}; ${retriesDuringKill}`,
+    );
+    console.log(
+      `load average after: ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(', ')}`,
+    );
   } finally {
-    stopBalancer();
+    await balancer?.stop();
     await Promise.all(servers.map((server) => server.stop()));
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
@@ -86,42 +128,30 @@ function describe(title: string, result: LoadResult): string {
   return `${title}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${p50} ms, p99 ${p99} ms, ${statuses}, ${result.socketErrors} socket errors`;
 }
 
-/** HAProxy in the foreground, round robin over the processes, on a free loopback port. */
-async function startHaproxy(backends: string[]): Promise<{ url: string; stop: () => void }> {
-  const port = await getPort();
-  const config = join(mkdtempSync(join(tmpdir(), 'sprocket-haproxy-')), 'haproxy.cfg');
-  writeFileSync(
-    config,
-    [
-      'defaults',
-      '  mode http',
-      '  timeout connect 5s',
-      '  timeout client 30s',
-      '  timeout server 30s',
-      'frontend shop',
-      `  bind 127.0.0.1:${port}`,
-      '  default_backend storefronts',
-      'backend storefronts',
-      '  balance roundrobin',
-      '  option httpchk GET /ready',
-      ...backends.map((host, index) => `  server web${index} ${host} check`),
-      '',
-    ].join('\n'),
-  );
-  const child = spawn('/usr/sbin/haproxy', ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 100; tries++) {
-    if (
-      await fetch(`${url}/ready`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return { url, stop: () => void child.kill() };
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/** Answers by method and status; a failed connection counts as "no answer". */
+function describeAnswers(answers: LoadAnswer[]): string {
+  const counts = new Map<string, number>();
+  for (const { method, status } of answers) {
+    const key = `${method} ${status ?? 'no answer'}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  child.kill();
-  throw new Error('HAProxy did not start');
+  const errors = answers.filter(({ status }) => status === null || status >= 500).length;
+  const tally = [...counts.entries()].map(([key, count]) => `${count} × ${key}`).join(', ');
+  return `${tally} — ${errors} client errors`;
+}
+
+async function retriedSince(balancer: RunningHaproxy, before: { retried: number; redispatched: number }): Promise<string> {
+  const now = await balancer.retries();
+  return `HAProxy counted ${now.retried - before.retried} retries and ${now.redispatched - before.redispatched} redispatches`;
+}
+
+/** Resolves once HAProxy has every process in rotation (two good checks each). */
+async function allInRotation(balancer: RunningHaproxy): Promise<void> {
+  for (let tries = 0; tries < 600; tries++) {
+    if ([...(await balancer.replicaStates()).values()].every((state) => state === 'UP')) return;
+    await sleep(100);
+  }
+  throw new Error('HAProxy did not put every process in rotation within a minute');
 }
 
 /** Samples how many connections the storefronts hold to `database`, until stopped. */

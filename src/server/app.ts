@@ -10,6 +10,7 @@ import { MAX_BATCH_CALLS } from '../shared/constants';
 import type { RuntimeConfig } from '../shared/payments';
 import type { RateLimitStore } from './auth/rate-limits';
 import { readPrerenderedPages } from './boot/prerendered-pages';
+import type { StopState } from './boot/shutdown';
 import { createContextInner, type AppDeps } from './context';
 import { errorBody, logServerFault, retryAfterHeaders, sendError } from './http/error-response';
 import { recordAnsweredRequests, registerMetricsRoute } from './http/metrics-route';
@@ -54,6 +55,8 @@ export interface AppOptions {
   role?: ProcessRole;
   /** Deliver the queued order emails through this mailer, from ready to close; absent: never. */
   emailSender?: { mailer: Mailer; everyMs?: number };
+  /** Set once the process is stopping (boot/shutdown.ts): GET /ready fails, answers close their connection. */
+  stopState?: StopState;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -73,8 +76,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     frameworkErrors: sendError,
     // One line per request instead of Fastify's two, written when it is answered (below).
     logController: new LogController({ disableRequestLogging: true }),
+    // A request that arrives on a kept-alive connection while the app closes is served, not refused
+    // with 503: the load balancer cannot tell that 503 from one after work was done, and so retries
+    // no 503 (haproxy.cfg).
+    return503OnClosing: false,
   });
   logAnsweredRequests(app);
+  if (options.stopState) closeConnectionsWhenStopping(app, options.stopState);
   recordAnsweredRequests(app, deps.metrics);
   registerEtags(app);
   app.setReplySerializer((payload) => stringifyJson(payload) ?? '');
@@ -90,6 +98,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
+    // Out of the load balancer's rotation first, while every other route keeps serving (the drain).
+    if (options.stopState?.stopping) return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'This process is stopping.'));
     try {
       await options.ping();
       return { status: 'ready' };
@@ -166,6 +176,18 @@ function logAnsweredRequests(app: FastifyInstance): void {
       request.log.info({ method: request.method, route: route ?? null, status: reply.statusCode, ms }, 'request answered');
     }
     done();
+  });
+}
+
+/**
+ * Once stopping, every answer says `Connection: close` (those of the requests already in flight
+ * too), so clients and the load balancer open their next connection elsewhere rather than reuse
+ * one this process is about to close.
+ */
+function closeConnectionsWhenStopping(app: FastifyInstance, stopState: StopState): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (stopState.stopping) void reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

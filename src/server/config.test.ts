@@ -99,18 +99,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...env, DATABASE_POOL_SIZE: '4' }).database).toMatchObject({ poolSize: 4 });
   });
 
-  it('gives up on a Postgres statement after 15 s and on a row lock after 5 s unless told', () => {
+  it('gives up on a Postgres statement after 10 s and on a row lock after 5 s unless told', () => {
     const env = { DATABASE_URL: 'postgres://u@db:5432/shop', SESSION_SECRET: secret };
-    expect(loadConfig(env).database).toMatchObject({ statementTimeoutMs: 15_000, lockTimeoutMs: 5_000 });
+    expect(loadConfig(env).database).toMatchObject({ statementTimeoutMs: 10_000, lockTimeoutMs: 5_000 });
     expect(loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_LOCK_TIMEOUT_MS: '250' }).database).toMatchObject({
       statementTimeoutMs: 0,
       lockTimeoutMs: 250,
     });
   });
 
-  it('waits 10 s for the requests in flight when stopping unless SHUTDOWN_TIMEOUT_MS says otherwise', () => {
-    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
-    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2_500);
+  it('drains for 3 s and gives up 15 s after the signal when stopping, unless SHUTDOWN_* say otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownDrainMs: 3_000, shutdownTimeoutMs: 15_000 });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500', SHUTDOWN_DRAIN_MS: '0' })).toMatchObject({
+      shutdownDrainMs: 0,
+      shutdownTimeoutMs: 2_500,
+    });
+  });
+
+  it('lets a Postgres statement run at most what a stop leaves after its drain, or without limit when 0', () => {
+    const env = {
+      DATABASE_URL: 'postgres://u@db:5432/shop',
+      SESSION_SECRET: secret,
+      SHUTDOWN_TIMEOUT_MS: '8000',
+      SHUTDOWN_DRAIN_MS: '3000',
+    };
+    expect(loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).database).toMatchObject({ statementTimeoutMs: 5_000 });
+    expect(loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '0' }).database).toMatchObject({ statementTimeoutMs: 0 });
+    expect(() => loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '5001' })).toThrow(
+      'DATABASE_STATEMENT_TIMEOUT_MS: 5001 is longer than what a stop leaves the requests in flight, SHUTDOWN_TIMEOUT_MS − SHUTDOWN_DRAIN_MS (5000): set it to at most 5000',
+    );
+    expect(() => loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '5001' })).toThrow(ConfigError);
   });
 
   it('logs at LOG_LEVEL, info unless told, and serves /metrics only with METRICS_TOKEN', () => {
@@ -167,6 +185,8 @@ describe('loadConfig', () => {
     [{ MIGRATE_AT_BOOT: 'no' }, 'MIGRATE_AT_BOOT'],
     [{ SHUTDOWN_TIMEOUT_MS: '0' }, 'SHUTDOWN_TIMEOUT_MS'],
     [{ SHUTDOWN_TIMEOUT_MS: '10s' }, 'SHUTDOWN_TIMEOUT_MS'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ SHUTDOWN_TIMEOUT_MS: '3000', SHUTDOWN_DRAIN_MS: '3000' }, 'SHUTDOWN_DRAIN_MS'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
     [{ DATABASE_LOCK_TIMEOUT_MS: '1.5' }, 'DATABASE_LOCK_TIMEOUT_MS'],
     [{ SMTP_MAX_CONNECTIONS: '0' }, 'SMTP_MAX_CONNECTIONS'],

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { RateLimitName, RateLimitRule } from './auth/rate-limits';
+import { DEFAULT_DRAIN_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS } from './boot/shutdown';
 import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import type { SecurityOverrides } from './http/security';
 import { DEFAULT_SMTP_CONNECTIONS, mailDomainOf } from './email/mailer';
@@ -92,8 +93,10 @@ const envSchema = z.object({
   /** Postgres gives up on a statement (or on waiting for a row lock) after this long: the request gets 503. */
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_STATEMENT_TIMEOUT_MS, { zeroTurnsOff: true }),
   DATABASE_LOCK_TIMEOUT_MS: milliseconds(DEFAULT_LOCK_TIMEOUT_MS, { zeroTurnsOff: true }),
-  /** How long a stopping process waits for the requests in flight before it exits anyway. */
-  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+  /** From SIGTERM or Ctrl-C until a stopping process abandons what still runs; includes the drain. */
+  SHUTDOWN_TIMEOUT_MS: milliseconds(DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  /** How long SIGTERM fails GET /ready while still serving, for the load balancer to notice. */
+  SHUTDOWN_DRAIN_MS: milliseconds(DEFAULT_DRAIN_MS, { zeroTurnsOff: true }),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
   FIREBASE_PROJECT_ID: optionalText,
@@ -251,8 +254,10 @@ export interface Config {
   metricsToken?: string;
   /** What this process does (ROLE): serve the shop, run the background jobs, or both. */
   role: ProcessRole;
-  /** How long shutting down may take before the requests in flight are abandoned (SHUTDOWN_TIMEOUT_MS). */
+  /** How long shutting down may take, from the signal, before what still runs is abandoned (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** How long SIGTERM fails readiness before the app stops accepting (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -300,7 +305,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     metricsToken: vars.METRICS_TOKEN,
     role: vars.ROLE,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
   };
+  refuseTimeoutsPastTheShutdown(config);
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecret) {
     throw new ConfigError('SESSION_SECRET: required (32+ characters) when any piece runs for real');
@@ -321,6 +328,27 @@ function refuseMailGoingNowhere(config: Config): void {
   throw new ConfigError(
     `SMTP_URL: required when identity and payments are real and this process sends the order emails (ROLE=${config.role}), or they would be kept in the in-memory mail catcher and reach no customer; set ALLOW_MAIL_CATCHER=true to keep the catcher for staging.`,
   );
+}
+
+/**
+ * A stop drains first, then gives the requests in flight what is left of SHUTDOWN_TIMEOUT_MS. A
+ * statement Postgres lets run longer than that is cut off by the deadline rather than answered with
+ * its 503 (docs/decisions/0030); 0 (no statement timeout) is the operator's explicit choice.
+ */
+function refuseTimeoutsPastTheShutdown(config: Config): void {
+  const { shutdownTimeoutMs, shutdownDrainMs } = config;
+  if (shutdownDrainMs >= shutdownTimeoutMs) {
+    throw new ConfigError(
+      `SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs}), which counts from the signal and includes the drain`,
+    );
+  }
+  const finishingMs = shutdownTimeoutMs - shutdownDrainMs;
+  const { database } = config;
+  if (database.kind === 'postgres' && database.statementTimeoutMs > finishingMs) {
+    throw new ConfigError(
+      `DATABASE_STATEMENT_TIMEOUT_MS: ${database.statementTimeoutMs} is longer than what a stop leaves the requests in flight, SHUTDOWN_TIMEOUT_MS − SHUTDOWN_DRAIN_MS (${finishingMs}): set it to at most ${finishingMs} (0: no statement timeout), or lengthen SHUTDOWN_TIMEOUT_MS`,
+    );
+  }
 }
 
 /**

@@ -1,11 +1,12 @@
 // Boot: read the configuration, start the dependencies, build the app, listen and say where.
-// Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the emulators stop and the
-// last spans are sent, within SHUTDOWN_TIMEOUT_MS.
+// Stops gracefully on SIGINT/SIGTERM (boot/shutdown.ts): readiness fails for SHUTDOWN_DRAIN_MS, the
+// requests in flight finish, then the emulators stop and the last spans are sent, within
+// SHUTDOWN_TIMEOUT_MS; database work still running then is rolled back.
 import { buildApp } from './app';
 import { processLogger } from './boot/process-logger';
 import { listenBootFailure } from './boot/boot-failure';
 import { announceReady, readyFacts } from './boot/ready-banner';
-import { stopGracefullyOnSignals } from './boot/shutdown';
+import { stopGracefullyOnSignals, type StopState } from './boot/shutdown';
 import { startDependencies } from './boot/start-dependencies';
 import { startTracing } from './boot/tracing';
 import { ConfigError, loadConfig } from './config';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   // Before the app is built, so that its Fastify instance is traced (off unless configured).
   const tracing = await startTracing(process.env, log);
   const started = await startDependencies(config, log);
+  const stopState: StopState = { stopping: false };
   const app = await buildApp(started.deps, {
     runtimeConfig: started.runtimeConfig,
     clientDir,
@@ -30,13 +32,19 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
     role: config.role,
+    stopState,
     ...(started.mailer ? { emailSender: { mailer: started.mailer } } : {}),
   });
   const close = async () => {
     await started.close();
     await tracing?.shutdown();
   };
-  stopGracefullyOnSignals(app, log, close, { timeoutMs: config.shutdownTimeoutMs });
+  stopGracefullyOnSignals(
+    app,
+    log,
+    { state: stopState, closeRest: close, abandonRest: started.abandonDatabaseWork },
+    { timeoutMs: config.shutdownTimeoutMs, drainMs: config.shutdownDrainMs },
+  );
 
   const url = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
     await close();

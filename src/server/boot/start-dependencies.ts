@@ -41,6 +41,8 @@ export interface StartedDependencies {
   mailInbox?: string;
   /** Stops what was started, in reverse order. */
   close: () => Promise<void>;
+  /** At the shutdown deadline: rolls back the database work still running (boot/shutdown.ts). */
+  abandonDatabaseWork: () => Promise<void>;
 }
 
 type Closer = () => Promise<void>;
@@ -92,6 +94,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
       rateLimitStore: rateLimits.store,
       ...mail,
       close: () => closeAll(closers),
+      abandonDatabaseWork: async () => database.abandon?.(),
     };
   } catch (error) {
     await closeAll(closers);

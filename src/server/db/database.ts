@@ -26,6 +26,11 @@ export interface DatabaseHandle {
   ping: () => Promise<void>;
   /** How much of this process's connection pool is in use; absent for PGlite, which has none. */
   poolUse?: () => Promise<PoolUse>;
+  /**
+   * Ends this process's Postgres sessions at once, rolling back whatever they are running, for a
+   * process giving up at its shutdown deadline; absent for PGlite, whose work ends with the process.
+   */
+  abandon?: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -41,14 +46,23 @@ export const DEFAULT_POOL_SIZE = 10;
  * How long Postgres runs one statement, and waits for a row lock, before giving up with an error
  * the request answers as 503 (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS): a row held
  * by a stuck transaction, or a runaway query, would otherwise hold the request, its connection and
- * a graceful shutdown with it. No request of the shop needs more than a fraction of a second.
+ * a graceful shutdown with it. No request of the shop needs more than a fraction of a second; the
+ * statement timeout stays within what a stop leaves the requests in flight (config.ts).
  */
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 
 const migrationsFolder = projectPath('migrations');
 /** Serialises migrations when several server processes boot against one Postgres. */
 const MIGRATION_LOCK_KEY = 7_310_425;
+/**
+ * How often Postgres looks, while it runs a statement of the pool's, whether this process has gone
+ * (Postgres 14+). Without it a statement waiting for a row lock outlives a process that was killed
+ * or gave up, and commits when the lock is released, though nobody was ever told.
+ */
+const CLIENT_GONE_CHECK_MS = 1_000;
+/** How long ending this process's sessions waits for each to be gone (abandon). */
+const ABANDON_WAIT_MS = 1_000;
 /**
  * After the database was away, the pool and the change feed reconnect within a second of it
  * coming back (the driver's default backoff grows to 20 s after a few refused attempts).
@@ -110,6 +124,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       application_name: applicationName,
       statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
       lock_timeout: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+      client_connection_check_interval: CLIENT_GONE_CHECK_MS,
     },
   });
   const changes = new ChangeHub();
@@ -129,11 +144,28 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       // The query asking is itself one of the active ones.
       return { max, open: row?.open ?? 0, busy: Math.max((row?.active ?? 0) - 1, 0) };
     },
+    abandon: () => endSessions(url, applicationName),
     close: async () => {
       await unlisten();
       await client.end({ timeout: 5 });
     },
   };
+}
+
+/**
+ * Terminates the sessions named `applicationName`, waiting until each is gone: a terminated
+ * session's open transaction is rolled back, and a statement it was waiting in never completes.
+ * From a connection of its own, since the pool's may all be busy.
+ */
+async function endSessions(url: string, applicationName: string): Promise<void> {
+  const client = postgres(url, { max: 1, connect_timeout: 1, onnotice: () => {} });
+  try {
+    await client`
+      select pg_terminate_backend(pid, ${ABANDON_WAIT_MS}) from pg_stat_activity
+      where application_name = ${applicationName} and pid <> pg_backend_pid()`;
+  } finally {
+    await client.end({ timeout: 0 });
+  }
 }
 
 /** Applies the migrations not yet applied; safe while other processes do the same. */

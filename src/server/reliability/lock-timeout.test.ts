@@ -2,12 +2,12 @@
 // hold a request forever: Postgres gives up waiting for the lock after DATABASE_LOCK_TIMEOUT_MS
 // and the customer is told to try again, over tRPC and REST alike, with nothing booked.
 import { count, eq } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
 import { form } from '../testing/payments';
 import { stockOf } from '../testing/booking-load';
+import { holdPartRow } from '../testing/row-lock';
 import { usingPostgres } from '../testing/test-database';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
@@ -26,32 +26,12 @@ describe.skipIf(!usingPostgres())('a part whose row another transaction holds', 
     await shop?.close();
   });
 
-  /** Locks the part's row from a connection of its own, until the returned function releases it. */
-  async function holdRow(toolId: string): Promise<() => Promise<void>> {
-    const other = postgres(shop.database.url ?? '', { max: 1, onnotice: () => {} });
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const transaction = other.begin(async (tx) => {
-      await tx`select id from tools where id = ${toolId} for update`;
-      locked();
-      await released;
-    });
-    await isLocked;
-    return async () => {
-      release();
-      await transaction;
-      await other.end();
-    };
-  }
-
   it.each([
     ['tRPC', '/trpc/bookings.create'],
     ['REST', '/booking'],
   ])('answers a booking over %s with 503 and a sentence, and books nothing', async (_via, url) => {
     const tool = await shop.createTool({ available: 10, minimumOrderQuantity: 1 });
-    const release = await holdRow(tool.id);
+    const release = await holdPartRow(shop.database.url ?? '', tool.id);
     try {
       const response = await shop.app.inject({
         method: 'POST',

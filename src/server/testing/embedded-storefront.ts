@@ -59,6 +59,8 @@ export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions
       STRIPE_API_BASE: `http://127.0.0.1:${paymentsPort}`,
       MAIL_INBOX_PORT: String(mailInboxPort),
       LOG_LEVEL: 'warn',
+      // No load balancer in front to wait for when it is stopped.
+      SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

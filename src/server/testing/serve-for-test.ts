@@ -3,15 +3,15 @@
 // (FIREBASE_AUTH_EMULATOR_HOST) and a payments server it controls (STRIPE_API_BASE with test keys).
 // The database is DATABASE_URL, or PGlite under DATA_DIR; rate limits, the proxy, the role, the
 // shutdown deadline and tracing are configured as in index.ts (REDIS_URL, RATE_LIMIT_*, TRUST_PROXY,
-// ROLE, SHUTDOWN_TIMEOUT_MS, OTEL_*). Prints {"listening": url} on stdout once it listens (PORT=0
-// picks a free port) and shuts down exactly as index.ts does.
+// ROLE, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS, OTEL_*). Prints {"listening": url} on stdout once it
+// listens (PORT=0 picks a free port) and shuts down exactly as index.ts does.
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../app';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
 import { openRateLimitStore } from '../boot/rate-limit-store';
-import { stopGracefullyOnSignals } from '../boot/shutdown';
+import { stopGracefullyOnSignals, type StopState } from '../boot/shutdown';
 import { startTracing } from '../boot/tracing';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/database';
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   const rateLimits = await openRateLimitStore(config, database, log);
   const firebase = createFirebaseIdentity({ projectId: identity.projectId, emulatorHost: identity.host });
   const cache = createReadCache(database.changes);
+  const stopState: StopState = { stopping: false };
   const app = await buildApp(
     {
       db: database.db,
@@ -70,18 +71,23 @@ async function main(): Promise<void> {
       rateLimitStore: rateLimits.store,
       metricsToken: config.metricsToken,
       role: config.role,
+      stopState,
     },
   );
   stopGracefullyOnSignals(
     app,
     log,
-    async () => {
-      await firebase.close();
-      await rateLimits.close();
-      await database.close();
-      await tracing?.shutdown();
+    {
+      state: stopState,
+      closeRest: async () => {
+        await firebase.close();
+        await rateLimits.close();
+        await database.close();
+        await tracing?.shutdown();
+      },
+      abandonRest: async () => database.abandon?.(),
     },
-    { timeoutMs: config.shutdownTimeoutMs },
+    { timeoutMs: config.shutdownTimeoutMs, drainMs: config.shutdownDrainMs },
   );
   const url = await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`${JSON.stringify({ listening: url })}\n`);

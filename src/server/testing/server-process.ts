@@ -36,6 +36,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: '0',
       // Several processes run at once: each mail catcher's inbox on a free port.
       MAIL_INBOX_PORT: '0',
+      // No load balancer to wait for, unless the test brings one (and sets it).
+      SHUTDOWN_DRAIN_MS: '0',
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
       SESSION_SECRET: TEST_SESSION_SECRET,
