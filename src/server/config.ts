@@ -180,6 +180,12 @@ const envSchema = z.object({
   ALLOW_EMULATORS_ON_NETWORK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
+/** Where the shop's data lives: all that `npm run migrate`, backup and restore need to know. */
+export interface StorageConfig {
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  imagesDir: string;
+}
+
 type DatabaseConfig =
   | { kind: 'pglite'; dir: string }
   | { kind: 'postgres'; url: string; poolSize: number; migrateAtBoot: boolean; statementTimeoutMs: number; lockTimeoutMs: number };
@@ -240,12 +246,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
-  }
-  const vars = parsed.data;
+  const vars = parseOrThrow(envSchema, env);
   const config: Config = {
     port: vars.PORT,
     host: vars.HOST,
@@ -289,6 +290,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   if (vars.ALLOW_EMULATORS_ON_NETWORK === 'false') refuseEmulatorsOnNetwork(config);
   return config;
+}
+
+/**
+ * Only where the data lives (DATABASE_URL, DATA_DIR, IMAGES_DIR), for the commands that touch
+ * nothing else: a deploy's migration step or a backup needs no session secret or provider keys.
+ */
+export function loadStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const vars = parseOrThrow(envSchema.pick({ DATA_DIR: true, IMAGES_DIR: true, DATABASE_URL: true }), env);
+  return {
+    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'pglite', dir: vars.DATA_DIR },
+    imagesDir: vars.IMAGES_DIR ?? join(vars.DATA_DIR, 'images'),
+  };
+}
+
+function parseOrThrow<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv): z.infer<Schema> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `${issue.path[0]?.toString() ?? ''}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
 }
 
 export function isLoopbackHost(host: string): boolean {

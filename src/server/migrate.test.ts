@@ -1,5 +1,6 @@
 // `npm run migrate` is the deploy's migration step: with MIGRATE_AT_BOOT=false a server leaves the
-// schema alone (its database user needs no DDL rights), and the command brings it up to date.
+// schema alone (its database user needs no DDL rights), and the command brings it up to date. It
+// needs only to know where the data is: no session secret, no provider keys.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,9 +8,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
+import { tryToLock, unlock } from './boot/pid-lock';
 import { openPostgres } from './db/database';
 import { projectPath } from './project-root';
-import { TEST_SESSION_SECRET } from './testing/test-keys';
 import { createEmptyPostgresDatabase, usingPostgres } from './testing/test-database';
 
 const run = promisify(execFile);
@@ -36,7 +37,7 @@ async function tableExists(url: string, table: string): Promise<boolean> {
 
 describe.skipIf(!usingPostgres())('on Postgres', () => {
   it(
-    'leaves the schema to npm run migrate when MIGRATE_AT_BOOT is false',
+    'leaves the schema to npm run migrate when MIGRATE_AT_BOOT is false, which needs only DATABASE_URL',
     async () => {
       const database = await createEmptyPostgresDatabase();
       try {
@@ -44,12 +45,12 @@ describe.skipIf(!usingPostgres())('on Postgres', () => {
         await server.close();
         expect(await tableExists(database.url, 'tools')).toBe(false);
 
-        const { stdout } = await migrate({ DATABASE_URL: database.url, SESSION_SECRET: TEST_SESSION_SECRET });
+        const { stdout } = await migrate({ DATABASE_URL: database.url });
         expect(stdout).toContain('is up to date');
         expect(await tableExists(database.url, 'tools')).toBe(true);
 
         // Again, with nothing left to apply.
-        await migrate({ DATABASE_URL: database.url, SESSION_SECRET: TEST_SESSION_SECRET });
+        await migrate({ DATABASE_URL: database.url });
       } finally {
         await database.drop();
       }
@@ -66,6 +67,29 @@ it(
       const { stdout } = await migrate({ DATA_DIR: dataDir });
       expect(stdout).toContain(`PGlite in ${join(dataDir, 'pglite')} is up to date`);
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  COMMAND_TIMEOUT_MS,
+);
+
+it(
+  'refuses the embedded database while a server has it open',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-migrate-'));
+    const lock = join(dataDir, 'pglite.lock');
+    try {
+      // This test's process stands for the server holding DATA_DIR's embedded database.
+      expect(await tryToLock(lock)).toBe(true);
+      const failed = await migrate({ DATA_DIR: dataDir }).then(
+        () => ({ stderr: 'it succeeded' }),
+        (error: { stderr: string }) => error,
+      );
+      expect(failed.stderr).toContain(
+        `DATA_DIR: the embedded database in ${join(dataDir, 'pglite')} is open in process ${process.pid}`,
+      );
+    } finally {
+      await unlock(lock);
       rmSync(dataDir, { recursive: true, force: true });
     }
   },

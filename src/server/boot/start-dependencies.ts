@@ -8,7 +8,7 @@ import type { RuntimeConfig } from '../../shared/payments';
 import type { RateLimitStore } from '../auth/rate-limits';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
-import { ConfigError, type Config } from '../config';
+import type { Config } from '../config';
 import type { AppDeps } from '../context';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
 import { seedDemoAccounts, seedDemoData } from '../db/seed';
@@ -24,7 +24,7 @@ import { createSmtpMailer, type Mailer } from '../email/mailer';
 import { startMailCatcher } from '../email/mail-catcher';
 import { runsBackgroundJobs } from '../process-role';
 import { databaseBootFailure, mailCatcherBootFailure } from './boot-failure';
-import { lockHolder, tryToLock, unlock } from './pid-lock';
+import { lockEmbeddedDatabase } from './pglite-lock';
 import { readOrCreateSecret } from './secrets';
 import { useSharedEmulators, type SharedEmulators } from './shared-emulators';
 
@@ -123,14 +123,9 @@ async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Clo
     return handle;
   }
   const dir = join(config.database.dir, 'pglite');
-  // PGlite is one process's database: a second process writing the same files would corrupt it.
-  const lock = join(config.database.dir, 'pglite.lock');
-  if (!(await tryToLock(lock))) {
-    throw new ConfigError(
-      `DATA_DIR: the embedded database in ${dir} is open in process ${await lockHolder(lock)}; give each process its own DATA_DIR, or share a Postgres through DATABASE_URL.`,
-    );
-  }
-  closers.push(() => unlock(lock));
+  closers.push(
+    await lockEmbeddedDatabase(config.database.dir, 'give each process its own DATA_DIR, or share a Postgres through DATABASE_URL.'),
+  );
   log.info(`database: opening PGlite in ${dir} and applying migrations…`);
   const handle = await openPglite(dir);
   closers.push(() => handle.close());
