@@ -24,6 +24,8 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** One key of SESSION_SECRET's list. */
+const sessionKey = z.string().min(32, 'each key must be at least 32 characters (comma-separated, the signing key first)');
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
 
@@ -92,7 +94,12 @@ const envSchema = z.object({
   DATABASE_LOCK_TIMEOUT_MS: milliseconds(DEFAULT_LOCK_TIMEOUT_MS, { zeroTurnsOff: true }),
   /** How long a stopping process waits for the requests in flight before it exits anyway. */
   SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The keys of the session tokens, newest first: the first signs, every one verifies (rotation). */
+  SESSION_SECRET: z
+    .string()
+    .transform((list) => list.split(',').map((key) => key.trim()))
+    .pipe(z.tuple([sessionKey], sessionKey))
+    .optional(),
   ADMIN_EMAILS: z.string().default(''),
   FIREBASE_PROJECT_ID: optionalText,
   FIREBASE_API_KEY: optionalText,
@@ -215,8 +222,12 @@ export interface Config {
    * share one database must share this directory too.
    */
   imagesDir: string;
-  /** Absent in fully embedded mode: a secret is then generated once and kept in DATA_DIR. */
-  sessionSecret?: string;
+  /**
+   * The session tokens' keys (SESSION_SECRET, comma-separated): the first signs new tokens, every
+   * one is accepted, so a new key can be put first while tokens of the old one keep working.
+   * Absent in fully embedded mode: a secret is then generated once and kept in DATA_DIR.
+   */
+  sessionSecrets?: readonly [string, ...string[]];
   adminEmails: ReadonlySet<string>;
   database: DatabaseConfig;
   identity: IdentityConfig;
@@ -252,7 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: vars.HOST,
     dataDir: vars.DATA_DIR,
     imagesDir: vars.IMAGES_DIR ?? join(vars.DATA_DIR, 'images'),
-    sessionSecret: vars.SESSION_SECRET,
+    sessionSecrets: vars.SESSION_SECRET,
     adminEmails: new Set(
       vars.ADMIN_EMAILS.split(',')
         .map((email) => email.trim().toLowerCase())
@@ -285,7 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
   };
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
-  if (real && !config.sessionSecret) {
+  if (real && !config.sessionSecrets) {
     throw new ConfigError('SESSION_SECRET: required (32+ characters) when any piece runs for real');
   }
   if (vars.ALLOW_EMULATORS_ON_NETWORK === 'false') refuseEmulatorsOnNetwork(config);

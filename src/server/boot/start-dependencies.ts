@@ -58,7 +58,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
     const payments = paymentsOf(config, emulators);
     const rateLimits = await openRateLimitStore(config, database, log);
     closers.push(rateLimits.close);
-    const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, 'session'));
+    const sessionKeys = config.sessionSecrets ?? (await readOrCreateSecret(config.dataDir, 'session'));
 
     if (database.kind === 'pglite' && (await seedDemoData(database.db))) log.info('seeded the demo catalogue, reviews and accounts');
     if (config.identity.kind === 'emulator') {
@@ -73,7 +73,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
         cache,
         identity: identity.provider,
         payments: payments.gateway,
-        sessions: createSessionTokens(sessionSecret),
+        sessions: createSessionTokens(sessionKeys),
         adminEmails: config.adminEmails,
         holdLimits: config.holdLimits,
         shopTimeZone: config.shopTimeZone,
