@@ -5,7 +5,7 @@
 // folder. On the embedded PGlite, and on Postgres when TEST_DATABASE_URL is set (and pg_dump is here).
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -238,6 +238,41 @@ describe.each([
     COMMAND_TIMEOUT_MS,
   );
 });
+
+it(
+  'names DATABASE_URL in one sentence when Postgres cannot be reached',
+  async () => {
+    const failed = await command('backup', [join(tmpdir(), 'sprocket-never-written')], {
+      DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
+    });
+    expect(failed.ok).toBe(false);
+    expect(failed.stderr.trim()).toBe('DATABASE_URL: cannot reach Postgres at 127.0.0.1:1 (ECONNREFUSED).');
+  },
+  COMMAND_TIMEOUT_MS,
+);
+
+it(
+  'leaves nothing of a backup that failed halfway in its folder',
+  async () => {
+    const site = await newSite('pglite');
+    const folder = await mkdtemp(join(tmpdir(), 'sprocket-backup-'));
+    try {
+      await (await site.open()).close();
+      // The database is dumped first; the images folder then turns out to be a file.
+      const imagesFile = join(tmpdir(), `sprocket-not-a-folder-${randomBytes(4).toString('hex')}`);
+      await writeFile(imagesFile, '');
+      const failed = await command('backup', [folder], { ...site.env, IMAGES_DIR: imagesFile });
+      await rm(imagesFile);
+      expect(failed.ok).toBe(false);
+      expect(failed.stderr.trim()).toBe(`IMAGES_DIR: ${imagesFile} is a file, not a folder.`);
+      expect(await readdir(folder)).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+      await site.remove();
+    }
+  },
+  COMMAND_TIMEOUT_MS,
+);
 
 /** How many units each of the site's orders is for, fewest first. */
 async function orderQuantitiesOf(site: Site): Promise<number[]> {

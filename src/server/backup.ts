@@ -4,15 +4,16 @@
 // every image an order or part of the dump names is in it: uploads are never deleted), and last
 // manifest.json with the time, the migration level and each file's checksum. It reads only where the
 // data lives (DATABASE_URL, DATA_DIR, IMAGES_DIR); `npm run restore` puts a backup back.
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BackupError } from './backup/backup-error';
 import { readCommandLine } from './backup/command-line';
-import { copyUploadsOut } from './backup/images-copy';
+import { copyUploadsOut, type CopiedUploads } from './backup/images-copy';
 import { DATABASE_FILES, describeFile, IMAGES_FOLDER, writeManifest } from './backup/manifest';
 import { describeLevel, type MigrationLevel } from './backup/migration-level';
 import { dumpPglite } from './backup/pglite-copy';
 import { dumpPostgres } from './backup/postgres-copy';
+import { databaseBootFailure } from './boot/boot-failure';
 import { lockEmbeddedDatabase } from './boot/pglite-lock';
 import { ConfigError, loadStorageConfig, type StorageConfig } from './config';
 
@@ -20,17 +21,10 @@ async function main(): Promise<void> {
   const { dir } = readCommandLine('Usage: npm run backup -- <folder that does not exist yet, or is empty>');
   const storage = loadStorageConfig(process.env);
   await refuseUsedFolder(dir);
-
-  const createdAt = new Date().toISOString();
-  const databaseFile = join(dir, DATABASE_FILES[storage.database.kind]);
-  const level = await dumpDatabase(storage.database, databaseFile);
-  const images = await copyUploadsOut(storage.imagesDir, join(dir, IMAGES_FOLDER));
-  await writeManifest(dir, {
-    format: 1,
-    createdAt,
-    database: { kind: storage.database.kind, ...(await describeFile(databaseFile)) },
-    migrations: level,
-    images: images.copied,
+  const { level, images } = await writeBackup(storage, dir).catch(async (error: unknown) => {
+    // The folder was empty: what is in it now belongs to this unfinished backup, and would mislead.
+    for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
+    throw error;
   });
   const database =
     storage.database.kind === 'postgres' ? `the Postgres database at ${new URL(storage.database.url).host}` : 'the embedded database';
@@ -44,8 +38,28 @@ async function main(): Promise<void> {
   }
 }
 
+/** The database, then the images, then the manifest naming them, written last. */
+async function writeBackup(storage: StorageConfig, dir: string): Promise<{ level: MigrationLevel; images: CopiedUploads }> {
+  const createdAt = new Date().toISOString();
+  const databaseFile = join(dir, DATABASE_FILES[storage.database.kind]);
+  const level = await dumpDatabase(storage.database, databaseFile);
+  const images = await copyUploadsOut(storage.imagesDir, join(dir, IMAGES_FOLDER));
+  await writeManifest(dir, {
+    format: 1,
+    createdAt,
+    database: { kind: storage.database.kind, ...(await describeFile(databaseFile)) },
+    migrations: level,
+    images: images.copied,
+  });
+  return { level, images };
+}
+
 async function dumpDatabase(database: StorageConfig['database'], file: string): Promise<MigrationLevel> {
-  if (database.kind === 'postgres') return dumpPostgres(database.url, file);
+  if (database.kind === 'postgres') {
+    return dumpPostgres(database.url, file).catch((error: unknown) => {
+      throw databaseBootFailure(error, database.url);
+    });
+  }
   const unlock = await lockEmbeddedDatabase(
     database.dir,
     'stop it before backing up (or use Postgres, which is backed up while it runs).',

@@ -97,6 +97,18 @@ it(
 );
 
 it(
+  'names DATABASE_URL in one sentence when Postgres cannot be reached',
+  async () => {
+    const failed = await migrate({ DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop' }).then(
+      () => ({ stderr: 'it succeeded' }),
+      (error: { stderr: string }) => error,
+    );
+    expect(failed.stderr.trim()).toBe('DATABASE_URL: cannot reach Postgres at 127.0.0.1:1 (ECONNREFUSED).');
+  },
+  COMMAND_TIMEOUT_MS,
+);
+
+it(
   'stops with a message naming a bad variable',
   async () => {
     const failed = await migrate({ DATABASE_URL: 'mysql://db' }).then(

@@ -5,6 +5,7 @@
 // lock (the embedded database is one process's: the server must be stopped). It reads nothing but
 // where the data lives, so a deploy's migration step needs no session secret or provider keys.
 import { join } from 'node:path';
+import { databaseBootFailure } from './boot/boot-failure';
 import { lockEmbeddedDatabase } from './boot/pglite-lock';
 import { ConfigError, loadStorageConfig } from './config';
 import { migratePostgresOnce, openPglite } from './db/database';
@@ -13,7 +14,9 @@ import { MigrationError } from './db/migration-runner';
 async function main(): Promise<void> {
   const { database } = loadStorageConfig(process.env);
   if (database.kind === 'postgres') {
-    await migratePostgresOnce(database.url);
+    await migratePostgresOnce(database.url).catch((error: unknown) => {
+      throw databaseBootFailure(error, database.url);
+    });
     console.log(`migrate: Postgres at ${new URL(database.url).host} is up to date`);
     return;
   }

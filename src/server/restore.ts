@@ -12,6 +12,7 @@ import { DATABASE_FILES, IMAGES_FOLDER, readManifest, verifyBackupFiles, type Ma
 import { describeLevel, type MigrationLevel } from './backup/migration-level';
 import { pgliteInUse, restorePglite } from './backup/pglite-copy';
 import { postgresInUse, restorePostgres } from './backup/postgres-copy';
+import { databaseBootFailure } from './boot/boot-failure';
 import { lockEmbeddedDatabase } from './boot/pglite-lock';
 import { ConfigError, loadStorageConfig, type StorageConfig } from './config';
 
@@ -49,8 +50,12 @@ async function main(): Promise<void> {
   }
 }
 
+/** The first time the command reaches the database: an unreachable one is named in one sentence. */
 function databaseInUse(database: StorageConfig['database']): Promise<string | null> {
-  return database.kind === 'postgres' ? postgresInUse(database.url) : pgliteInUse(database.dir);
+  if (database.kind === 'pglite') return pgliteInUse(database.dir);
+  return postgresInUse(database.url).catch((error: unknown) => {
+    throw databaseBootFailure(error, database.url);
+  });
 }
 
 async function imagesInUse(imagesDir: string): Promise<string | null> {

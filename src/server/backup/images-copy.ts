@@ -5,12 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isUploadedFileName } from '../services/shop-images';
+import { BackupError } from './backup-error';
 import { describeFile, type FileFacts } from './manifest';
 
 /** The uploads in `imagesDir`, by name; none when the folder does not exist yet. */
 export async function uploadsIn(imagesDir: string): Promise<string[]> {
   const names = await readdir(imagesDir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
+    if (error.code === 'ENOTDIR') throw new BackupError(`IMAGES_DIR: ${imagesDir} is a file, not a folder.`);
     throw error;
   });
   return names.filter(isUploadedFileName).sort();

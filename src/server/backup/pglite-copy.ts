@@ -1,6 +1,6 @@
 // The embedded database in a backup: PGlite's own copy of its data directory (dumpDataDir, a
 // gzipped tar), made and loaded only while no server has it open (the caller holds DATA_DIR's lock).
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { BackupError } from './backup-error';
@@ -39,7 +39,10 @@ export async function pgliteInUse(dataDir: string): Promise<string | null> {
   return (await entriesIn(dir)).length > 0 ? `there is already an embedded database in ${dir}` : null;
 }
 
-/** Loads the copy into DATA_DIR; with `replace`, the database there is moved aside, never deleted. */
+/**
+ * Loads the copy into DATA_DIR; with `replace`, the database there is moved aside, never deleted.
+ * A load that fails leaves DATA_DIR as it was.
+ */
 export async function restorePglite(
   dataDir: string,
   file: string,
@@ -51,10 +54,16 @@ export async function restorePglite(
     setAside = `${dir}.replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     await rename(dir, setAside);
   }
-  const client = new PGlite({ dataDir: dir, loadDataDir: new Blob([await readFile(file)]) });
   try {
-    return { level: await levelOf(client), setAside };
-  } finally {
-    await client.close();
+    const client = new PGlite({ dataDir: dir, loadDataDir: new Blob([await readFile(file)]) });
+    try {
+      return { level: await levelOf(client), setAside };
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    if (setAside) await rename(setAside, dir);
+    throw error;
   }
 }
