@@ -16,7 +16,7 @@ import { UNLIMITED_HOLDS } from '../src/server/testing/test-shop';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 600_000);
-/** Customers booking at once, each one booking after the other (a customer's bookings take turns on their row). */
+/** Customers booking at once, each booking after the other (one customer's bookings take turns on their row). */
 const CUSTOMERS = 4;
 const SETTLE_MS = 2_000;
 

@@ -1,8 +1,9 @@
 // A Postgres database in a backup: Debian's pg_dump in its custom format (one consistent snapshot,
-// taken while the shop runs, in which the migration level is read too). A restore turns the dump into SQL (pg_restore) and runs all of it in
-// one transaction (psql), after dropping what the database held when told to replace it: a restore
-// that fails changes nothing. Owners and grants are left out, as the roles may differ: the restoring
-// user owns what it restores, as it owns what `npm run migrate` creates.
+// taken while the shop runs, in which the migration level is read too). A restore turns the dump
+// into SQL (pg_restore) and runs all of it in one transaction (psql), after dropping what the
+// database held when told to replace it: a restore that fails changes nothing. Owners and grants
+// are left out, as the roles may differ: the restoring user owns what it restores, as it owns what
+// `npm run migrate` creates.
 import { spawn, type ChildProcess } from 'node:child_process';
 import postgres from 'postgres';
 import { BackupError } from './backup-error';
@@ -72,7 +73,7 @@ export async function postgresInUse(url: string): Promise<string | null> {
   });
 }
 
-/** The shop's schemas emptied, as Postgres creates `public`: everyone may use it, its owner decides who creates in it. */
+/** The shop's schemas emptied; `public` as Postgres creates it: anyone may use it, its owner creates in it. */
 const DROP_THE_SHOP = [
   'drop schema if exists drizzle cascade',
   'drop schema if exists public cascade',

@@ -41,7 +41,7 @@ function hasCode(error: unknown, matches: (code: string) => boolean): boolean {
   return false;
 }
 
-/** True when `error`, or any error in its cause chain, is a statement that waited its lock_timeout out. */
+/** True when `error`, or any error in its cause chain, is a statement that waited out its lock_timeout. */
 export function isLockTimeout(error: unknown): boolean {
   return hasCode(error, (code) => code === '55P03');
 }

@@ -317,7 +317,7 @@ describe.skipIf(!usingPostgres())('on Postgres, with bookings already placed', (
     return row?.found ?? false;
   }
 
-  /** Whether a session has asked for the migration lock (the migrating one has since moved on to its build). */
+  /** Whether a session has asked for the migration lock (the migrating one has moved on to its build). */
   async function askedForMigrationLock(observer: postgres.Sql): Promise<boolean> {
     const [row] = await observer<Array<{ asked: boolean }>>`
       select exists (select 1 from pg_stat_activity where datname = current_database()
