@@ -305,6 +305,21 @@ describe.skipIf(!usingPostgres())('on Postgres, with bookings already placed', (
     POSTGRES_TEST_TIMEOUT_MS,
   );
 
+  it(
+    'rebuilds an index a killed run left invalid, rather than take it for built',
+    async () => {
+      const { url, observer } = await populatedShop();
+      // An index left INVALID, as a concurrent build whose process was killed leaves it.
+      await observer`create unique index concurrently "bookings_phone" on "bookings" ("email")`.catch(() => undefined);
+      expect(await indexValidity(observer, 'bookings_phone')).toEqual([false]);
+
+      const migrations = await extraMigrations([phoneIndex]);
+      await migratePostgresOnce(url, { migrationsFolder: migrations.folder });
+      expect(await indexValidity(observer, 'bookings_phone')).toEqual([true]);
+    },
+    POSTGRES_TEST_TIMEOUT_MS,
+  );
+
   async function waitingForBookingsTable(observer: postgres.Sql): Promise<boolean> {
     const [row] = await observer<Array<{ waiting: boolean }>>`
       select exists (select 1 from pg_locks where relation = 'bookings'::regclass and mode = 'AccessExclusiveLock' and not granted) as waiting`;

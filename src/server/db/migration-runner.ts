@@ -162,6 +162,8 @@ function withoutComments(statement: string): string {
  * A statement that works CONCURRENTLY takes only locks that let reads and writes through, so it may
  * wait as long as it must: a lock timeout would only cut it off halfway. A concurrent build that
  * fails leaves its index behind, INVALID; it is dropped here, so the migration can simply run again.
+ * One a run killed halfway left is dropped before the build, which `IF NOT EXISTS` would otherwise
+ * take for a built index.
  */
 async function buildConcurrently(
   db: Database,
@@ -170,6 +172,7 @@ async function buildConcurrently(
 ): Promise<void> {
   await db.execute(sql`set lock_timeout = 0`);
   try {
+    await dropInvalidIndex(db, withoutComments(statement));
     await db.execute(sql.raw(statement));
   } catch (error) {
     const invalid = await dropInvalidIndex(db, withoutComments(statement));
