@@ -25,6 +25,14 @@ function migrate(env: Record<string, string>) {
   });
 }
 
+/** What the command wrote to stderr when it failed; 'it succeeded' when it did not fail. */
+function stderrOfFailed(env: Record<string, string>): Promise<string> {
+  return migrate(env).then(
+    () => 'it succeeded',
+    (error: { stderr: string }) => error.stderr,
+  );
+}
+
 async function tableExists(url: string, table: string): Promise<boolean> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
@@ -81,13 +89,8 @@ it(
     try {
       // This test's process stands for the server holding DATA_DIR's embedded database.
       expect(await tryToLock(lock)).toBe(true);
-      const failed = await migrate({ DATA_DIR: dataDir }).then(
-        () => ({ stderr: 'it succeeded' }),
-        (error: { stderr: string }) => error,
-      );
-      expect(failed.stderr).toContain(
-        `DATA_DIR: the embedded database in ${join(dataDir, 'pglite')} is open in process ${process.pid}`,
-      );
+      const stderr = await stderrOfFailed({ DATA_DIR: dataDir });
+      expect(stderr).toContain(`DATA_DIR: the embedded database in ${join(dataDir, 'pglite')} is open in process ${process.pid}`);
     } finally {
       await unlock(lock);
       rmSync(dataDir, { recursive: true, force: true });
@@ -99,11 +102,8 @@ it(
 it(
   'names DATABASE_URL in one sentence when Postgres cannot be reached',
   async () => {
-    const failed = await migrate({ DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop' }).then(
-      () => ({ stderr: 'it succeeded' }),
-      (error: { stderr: string }) => error,
-    );
-    expect(failed.stderr.trim()).toBe('DATABASE_URL: cannot reach Postgres at 127.0.0.1:1 (ECONNREFUSED).');
+    const stderr = await stderrOfFailed({ DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop' });
+    expect(stderr.trim()).toBe('DATABASE_URL: cannot reach Postgres at 127.0.0.1:1 (ECONNREFUSED).');
   },
   COMMAND_TIMEOUT_MS,
 );
@@ -111,11 +111,8 @@ it(
 it(
   'stops with a message naming a bad variable',
   async () => {
-    const failed = await migrate({ DATABASE_URL: 'mysql://db' }).then(
-      () => ({ stderr: 'it succeeded' }),
-      (error: { stderr: string }) => error,
-    );
-    expect(failed.stderr).toContain('DATABASE_URL: must be a postgres:// URL');
+    const stderr = await stderrOfFailed({ DATABASE_URL: 'mysql://db' });
+    expect(stderr).toContain('DATABASE_URL: must be a postgres:// URL');
   },
   COMMAND_TIMEOUT_MS,
 );
