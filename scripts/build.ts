@@ -15,8 +15,18 @@ import { isUpToDate, markBuiltAsOf } from './up-to-date';
 // Always the production build: under Vitest (NODE_ENV=test) React's development build would be bundled.
 process.env.NODE_ENV = 'production';
 
-/** The server, `npm run migrate`, `npm run bootstrap` and `npm run emulators`, each one module under dist/server. */
-const SERVER_ENTRY_POINTS = ['src/server/index.ts', 'src/server/migrate.ts', 'src/server/bootstrap.ts', 'src/server/emulators.ts'];
+/**
+ * The server and its commands (`npm run migrate`, `bootstrap`, `emulators`, `backup`, `restore`),
+ * each one module under dist/server.
+ */
+const SERVER_ENTRY_POINTS = [
+  'src/server/index.ts',
+  'src/server/migrate.ts',
+  'src/server/bootstrap.ts',
+  'src/server/emulators.ts',
+  'src/server/backup.ts',
+  'src/server/restore.ts',
+];
 
 /** What both parts are made from besides their own sources (the build itself among them). */
 const COMMON_INPUTS = ['src/shared', 'tsconfig.json', 'package-lock.json', 'scripts'];
@@ -47,7 +57,7 @@ await buildPart({
   inputs: ['src/server', 'src/payments-emulator', ...COMMON_INPUTS],
   async build() {
     const { build: esbuild } = await import('esbuild');
-    step('server (esbuild) → dist/server/index.js, migrate.js, bootstrap.js, emulators.js');
+    step('server (esbuild) → dist/server/index.js, migrate.js, bootstrap.js, emulators.js, backup.js, restore.js');
     // Packages stay in node_modules; only our own modules are bundled.
     await esbuild({
       entryPoints: SERVER_ENTRY_POINTS,

@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       identity: { kind: 'emulator', projectId: 'demo-sprocket', host: '127.0.0.1:9099' },
       payments: { kind: 'emulator', apiBase: 'http://127.0.0.1:12111' },
     });
-    expect(config.sessionSecret).toBeUndefined();
+    expect(config.sessionSecrets).toBeUndefined();
   });
 
   it('switches each piece to real on its own', () => {
@@ -170,6 +170,8 @@ describe('loadConfig', () => {
     [{ FIREBASE_PROJECT_ID: 'shop', SESSION_SECRET: secret }, 'FIREBASE_API_KEY'],
     [{ DATABASE_URL: 'postgres://u@db/shop' }, 'SESSION_SECRET'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ SESSION_SECRET: `${secret},short` }, 'SESSION_SECRET'],
+    [{ SESSION_SECRET: `${secret},` }, 'SESSION_SECRET'],
     [{ HOLD_EXPIRY_HOURS: 'a day' }, 'HOLD_EXPIRY_HOURS'],
     [{ HOLD_EXPIRY_HOURS: '0' }, 'HOLD_EXPIRY_HOURS'],
     [{ SHOP_TIME_ZONE: '+02:00' }, 'SHOP_TIME_ZONE'],

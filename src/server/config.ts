@@ -27,6 +27,8 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** One key of SESSION_SECRET's list. */
+const sessionKey = z.string().min(32, 'each key must be at least 32 characters (comma-separated, the signing key first)');
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
 
@@ -97,7 +99,12 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: milliseconds(DEFAULT_SHUTDOWN_TIMEOUT_MS),
   /** How long SIGTERM fails GET /ready while still serving, for the load balancer to notice. */
   SHUTDOWN_DRAIN_MS: milliseconds(DEFAULT_DRAIN_MS, { zeroTurnsOff: true }),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The keys of the session tokens, newest first: the first signs, every one verifies (rotation). */
+  SESSION_SECRET: z
+    .string()
+    .transform((list) => list.split(',').map((key) => key.trim()))
+    .pipe(z.tuple([sessionKey], sessionKey))
+    .optional(),
   ADMIN_EMAILS: z.string().default(''),
   FIREBASE_PROJECT_ID: optionalText,
   FIREBASE_API_KEY: optionalText,
@@ -199,6 +206,12 @@ const envSchema = z.object({
   ALLOW_EMULATORS_ON_NETWORK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
+/** Where the shop's data lives: all that `npm run migrate`, backup and restore need to know. */
+export interface StorageConfig {
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  imagesDir: string;
+}
+
 type DatabaseConfig =
   | { kind: 'pglite'; dir: string }
   | { kind: 'postgres'; url: string; poolSize: number; migrateAtBoot: boolean; statementTimeoutMs: number; lockTimeoutMs: number };
@@ -230,8 +243,12 @@ export interface Config {
    * share one database must share this directory too.
    */
   imagesDir: string;
-  /** Absent in fully embedded mode: a secret is then generated once and kept in DATA_DIR. */
-  sessionSecret?: string;
+  /**
+   * The session tokens' keys (SESSION_SECRET, comma-separated): the first signs new tokens, every
+   * one is accepted, so a new key can be put first while tokens of the old one keep working.
+   * Absent in fully embedded mode: a secret is then generated once and kept in DATA_DIR.
+   */
+  sessionSecrets?: readonly [string, ...string[]];
   adminEmails: ReadonlySet<string>;
   database: DatabaseConfig;
   identity: IdentityConfig;
@@ -263,18 +280,13 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
-  }
-  const vars = parsed.data;
+  const vars = parseOrThrow(envSchema, env);
   const config: Config = {
     port: vars.PORT,
     host: vars.HOST,
     dataDir: vars.DATA_DIR,
     imagesDir: vars.IMAGES_DIR ?? join(vars.DATA_DIR, 'images'),
-    sessionSecret: vars.SESSION_SECRET,
+    sessionSecrets: vars.SESSION_SECRET,
     adminEmails: new Set(
       vars.ADMIN_EMAILS.split(',')
         .map((email) => email.trim().toLowerCase())
@@ -309,7 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   };
   refuseTimeoutsPastTheShutdown(config);
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
-  if (real && !config.sessionSecret) {
+  if (real && !config.sessionSecrets) {
     throw new ConfigError('SESSION_SECRET: required (32+ characters) when any piece runs for real');
   }
   if (vars.ALLOW_EMULATORS_ON_NETWORK === 'false') refuseEmulatorsOnNetwork(config);
@@ -349,6 +361,27 @@ function refuseTimeoutsPastTheShutdown(config: Config): void {
       `DATABASE_STATEMENT_TIMEOUT_MS: ${database.statementTimeoutMs} is longer than what a stop leaves the requests in flight, SHUTDOWN_TIMEOUT_MS − SHUTDOWN_DRAIN_MS (${finishingMs}): set it to at most ${finishingMs} (0: no statement timeout), or lengthen SHUTDOWN_TIMEOUT_MS`,
     );
   }
+}
+
+/**
+ * Only where the data lives (DATABASE_URL, DATA_DIR, IMAGES_DIR), for the commands that touch
+ * nothing else: a deploy's migration step or a backup needs no session secret or provider keys.
+ */
+export function loadStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const vars = parseOrThrow(envSchema.pick({ DATA_DIR: true, IMAGES_DIR: true, DATABASE_URL: true }), env);
+  return {
+    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'pglite', dir: vars.DATA_DIR },
+    imagesDir: vars.IMAGES_DIR ?? join(vars.DATA_DIR, 'images'),
+  };
+}
+
+function parseOrThrow<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv): z.infer<Schema> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `${issue.path[0]?.toString() ?? ''}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+}
+
 }
 
 /**

@@ -15,7 +15,10 @@ const serverDir = dirname(fileURLToPath(import.meta.url));
  * together, so it may import every layer.
  */
 const layers: ReadonlyArray<{ name: string; members: readonly string[] }> = [
-  { name: 'composition root', members: ['index.ts', 'migrate.ts', 'bootstrap.ts', 'app.ts', 'config.ts', 'boot/'] },
+  {
+    name: 'composition root',
+    members: ['index.ts', 'migrate.ts', 'bootstrap.ts', 'backup.ts', 'restore.ts', 'app.ts', 'config.ts', 'boot/', 'backup/'],
+  },
   { name: 'requests', members: ['http/', 'rest/', 'trpc-adapter/'] },
   { name: 'procedures', members: ['trpc.ts', 'context.ts', 'routers/'] },
   { name: 'services', members: ['services/'] },

@@ -1,6 +1,7 @@
-// The server build (src/server/index.ts and migrate.ts bundled by esbuild, packages left in node_modules) imports
-// only packages listed in package.json `dependencies`: a production install (`npm ci --omit=dev`)
-// has nothing else, so any other package would make the server fail at boot.
+// The server build (src/server/index.ts and the commands beside it, bundled by esbuild, packages
+// left in node_modules) imports only packages listed in package.json `dependencies`: a production
+// install (`npm ci --omit=dev`) has nothing else, so any other package would make the server or a
+// command fail when it starts.
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
@@ -22,7 +23,13 @@ it('imports only packages that package.json lists as dependencies', async () => 
   // The options of the real server build that decide what is bundled and what stays external.
   const { metafile } = await build({
     absWorkingDir: projectRoot,
-    entryPoints: ['src/server/index.ts', 'src/server/migrate.ts', 'src/server/bootstrap.ts'],
+    entryPoints: [
+      'src/server/index.ts',
+      'src/server/migrate.ts',
+      'src/server/bootstrap.ts',
+      'src/server/backup.ts',
+      'src/server/restore.ts',
+    ],
     bundle: true,
     platform: 'node',
     format: 'esm',

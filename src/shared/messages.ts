@@ -64,6 +64,7 @@ export const messages = {
   partShownInShop: 'The part is back in the shop',
   imageTypeInvalid: 'The image must be a PNG, JPEG or WebP file.',
   imageTooLarge: 'The image must be at most 2 MiB.',
+  imageNotStored: 'The server could not store the image (its disk may be full), so nothing was saved. Please try again later.',
   exportDateInvalid: 'Give the dates as YYYY-MM-DD, e.g. 2026-03-01.',
   exportRangeReversed: 'The last day must not be before the first day.',
   exportRangeTooLong: 'Export at most 366 days at once.',

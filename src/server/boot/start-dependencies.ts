@@ -8,7 +8,7 @@ import type { RuntimeConfig } from '../../shared/payments';
 import type { RateLimitStore } from '../auth/rate-limits';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache } from '../cache/read-cache';
-import { ConfigError, type Config } from '../config';
+import type { Config } from '../config';
 import type { AppDeps } from '../context';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
 import { seedDemoAccounts, seedDemoData } from '../db/seed';
@@ -25,7 +25,7 @@ import { startMailCatcher } from '../email/mail-catcher';
 import { readEmailQueue } from '../email/outbox-sender';
 import { runsBackgroundJobs } from '../process-role';
 import { databaseBootFailure, mailCatcherBootFailure } from './boot-failure';
-import { lockHolder, tryToLock, unlock } from './pid-lock';
+import { lockEmbeddedDatabase } from './pglite-lock';
 import { readOrCreateSecret } from './secrets';
 import { useSharedEmulators, type SharedEmulators } from './shared-emulators';
 
@@ -61,7 +61,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
     const payments = paymentsOf(config, emulators);
     const rateLimits = await openRateLimitStore(config, database, log);
     closers.push(rateLimits.close);
-    const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, 'session'));
+    const sessionKeys = config.sessionSecrets ?? (await readOrCreateSecret(config.dataDir, 'session'));
 
     if (database.kind === 'pglite' && (await seedDemoData(database.db))) log.info('seeded the demo catalogue, reviews and accounts');
     if (config.identity.kind === 'emulator') {
@@ -76,7 +76,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
         cache,
         identity: identity.provider,
         payments: payments.gateway,
-        sessions: createSessionTokens(sessionSecret),
+        sessions: createSessionTokens(sessionKeys),
         adminEmails: config.adminEmails,
         holdLimits: config.holdLimits,
         shopTimeZone: config.shopTimeZone,
@@ -132,14 +132,9 @@ async function openDatabase(config: Config, log: FastifyBaseLogger, closers: Clo
     return handle;
   }
   const dir = join(config.database.dir, 'pglite');
-  // PGlite is one process's database: a second process writing the same files would corrupt it.
-  const lock = join(config.database.dir, 'pglite.lock');
-  if (!(await tryToLock(lock))) {
-    throw new ConfigError(
-      `DATA_DIR: the embedded database in ${dir} is open in process ${await lockHolder(lock)}; give each process its own DATA_DIR, or share a Postgres through DATABASE_URL.`,
-    );
-  }
-  closers.push(() => unlock(lock));
+  closers.push(
+    await lockEmbeddedDatabase(config.database.dir, 'give each process its own DATA_DIR, or share a Postgres through DATABASE_URL.'),
+  );
   log.info(`database: opening PGlite in ${dir} and applying migrations…`);
   const handle = await openPglite(dir);
   closers.push(() => handle.close());

@@ -41,6 +41,11 @@ function hasCode(error: unknown, matches: (code: string) => boolean): boolean {
   return false;
 }
 
+/** True when `error`, or any error in its cause chain, is a statement that waited out its lock_timeout. */
+export function isLockTimeout(error: unknown): boolean {
+  return hasCode(error, (code) => code === '55P03');
+}
+
 /** True when `error`, or any error in its cause chain, says the database cannot be reached. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return hasCode(error, (code) => connectionErrorCodes.has(code) || isUnavailableSqlState(code));

@@ -7,12 +7,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { projectPath } from '../project-root';
 import { ChangeHub, listenPglite, listenPostgres, type ChangeFeed } from './change-feed';
+import { applyMigrations, type MigrationOptions } from './migration-runner';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,6 +54,8 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 const migrationsFolder = projectPath('migrations');
 /** Serialises migrations when several server processes boot against one Postgres. */
 const MIGRATION_LOCK_KEY = 7_310_425;
+/** How often a process waiting for another's migrations asks for the lock again. */
+const MIGRATION_LOCK_POLL_MS = 250;
 /**
  * How often Postgres looks, while it runs a statement of the pool's, whether this process has gone
  * (Postgres 14+). Without it a statement waiting for a row lock outlives a process that was killed
@@ -83,7 +84,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const changes = new ChangeHub();
   const db = drizzlePglite({ client, schema, cache: changes.localWrites() });
-  await migratePglite(db, { migrationsFolder });
+  await applyMigrations(db, 'pglite', { migrationsFolder });
   const unlisten = await listenPglite(client, changes);
   return {
     db,
@@ -169,13 +170,26 @@ async function endSessions(url: string, applicationName: string): Promise<void> 
 }
 
 /** Applies the migrations not yet applied; safe while other processes do the same. */
-export async function migratePostgresOnce(url: string): Promise<void> {
+export async function migratePostgresOnce(url: string, options: Partial<MigrationOptions> = {}): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+    await takeMigrationLock(client);
+    await applyMigrations(drizzlePostgres({ client, schema }), 'postgres', { migrationsFolder, ...options });
     await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
   } finally {
     await client.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Waits for the session lock the migrating process holds by asking again and again, never by
+ * waiting in pg_advisory_lock: a statement waiting there keeps its snapshot, which a concurrent
+ * index build waits for in turn, and Postgres ends one of the two as a deadlock.
+ */
+async function takeMigrationLock(client: postgres.Sql): Promise<void> {
+  for (;;) {
+    const [row] = await client<Array<{ locked: boolean }>>`select pg_try_advisory_lock(${MIGRATION_LOCK_KEY}) as locked`;
+    if (row?.locked) return;
+    await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
   }
 }

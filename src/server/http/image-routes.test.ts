@@ -1,20 +1,23 @@
 // Uploading a part's image over HTTP and fetching it back: admins only, the real type by the
-// first bytes, a size bound, and no name from the request ever reaching the disk.
+// first bytes, a size bound, no name from the request ever reaching the disk, and no half-written
+// file ever served when the disk fills up.
+import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { auditEvents } from '../db/schema';
-import { TINY_PNG } from '../testing/test-images';
+import { diskThatFills, TINY_PNG } from '../testing/test-images';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 let shop: TestShop;
 let admin: TestUser;
 let customer: TestUser;
+const disk = diskThatFills();
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  shop = await createTestShop({ writeNewFile: disk.writeNewFile });
   admin = await shop.createUser('admin');
   customer = await shop.createUser('user');
 });
@@ -101,6 +104,30 @@ describe('POST /images', () => {
     expect((await upload(PNG, 'image/png', customer.headers)).statusCode).toBe(403);
     expect((await upload(PNG, 'image/png', {})).statusCode).toBe(401);
     expect(await uploadedFiles()).toEqual(before);
+  });
+});
+
+describe('on a disk that fills up mid-write', () => {
+  it('answers 503 with a sentence and keeps nothing, not even half a file, then keeps the image whole once there is room', async () => {
+    const image = Buffer.concat([PNG, randomBytes(4096)]);
+    const servedPath = `/images/uploads/${createHash('sha256').update(image).digest('hex')}.png`;
+    const before = await uploadedFiles();
+
+    disk.setFull(true);
+    try {
+      const response = await upload(image, 'image/png');
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json<ErrorAnswer>().error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: messages.imageNotStored });
+    } finally {
+      disk.setFull(false);
+    }
+    expect(await uploadedFiles()).toEqual(before);
+    expect((await shop.app.inject({ method: 'GET', url: servedPath })).statusCode).toBe(404);
+
+    const retried = await upload(image, 'image/png');
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json<{ img: string }>().img).toBe(servedPath);
+    expect((await shop.app.inject({ method: 'GET', url: servedPath })).rawPayload.equals(image)).toBe(true);
   });
 });
 

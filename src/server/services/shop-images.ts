@@ -1,10 +1,14 @@
 // The shop's images: the ones shipped with the browser app, and the ones admins upload. Uploaded
 // files are named by the hash of their bytes, so no name a person chose ever reaches the disk,
-// and a part's image path can only name a file that is really there.
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+// and a part's image path can only name a file that is really there. An upload is written aside
+// and renamed into place once all of it is on disk, so the hashed name (served with a year's
+// cache) never names half an image, even when the disk fills up or the process dies mid-write.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import { TRPCError } from '@trpc/server';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
+import { messages } from '../../shared/messages';
 import { SHOP_IMAGE_PATH } from '../../shared/tools';
 
 /** Where uploaded images are served from: the path a part's `img` names. */
@@ -19,6 +23,11 @@ type ImageExtension = keyof typeof imageTypes;
 
 /** An uploaded image's file name: the SHA-256 of its bytes and the extension of its real type. */
 const UPLOADED_FILE_NAME = /^[0-9a-f]{64}\.(png|jpg|webp)$/;
+
+/** Whether a file of the images folder is an upload (not a write still under way, nor anything else). */
+export function isUploadedFileName(name: string): boolean {
+  return UPLOADED_FILE_NAME.test(name);
+}
 
 export interface ShopImages {
   /** Whether an /images/… path names a shipped or uploaded image file. */
@@ -37,15 +46,37 @@ function imageTypeOf(bytes: Buffer): ImageExtension | null {
   return null;
 }
 
-/** `shippedDir` holds the browser app's /images/ folder; `uploadsDir` the uploaded files. */
-export function createShopImages({ shippedDir, uploadsDir }: { shippedDir: string; uploadsDir: string }): ShopImages {
+/** Creates `path`, which must not exist, with `bytes`, and returns once they are on the disk. */
+export type WriteNewFile = (path: string, bytes: Buffer) => Promise<void>;
+
+export async function writeToDisk(path: string, bytes: Buffer): Promise<void> {
+  const file = await open(path, 'wx');
+  try {
+    await file.writeFile(bytes);
+    // On the disk before the rename: after a power cut the name must not point at an empty file.
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}
+
+interface ShopImagesOptions {
+  /** The browser app's /images/ folder. */
+  shippedDir: string;
+  /** Where uploads are kept (IMAGES_DIR). */
+  uploadsDir: string;
+  /** How an upload's bytes reach the disk; tests make it fail as a full disk does. */
+  writeNewFile?: WriteNewFile;
+}
+
+export function createShopImages({ shippedDir, uploadsDir, writeNewFile = writeToDisk }: ShopImagesOptions): ShopImages {
   const shippedRoot = resolve(shippedDir);
   return {
     async exists(path) {
       if (!SHOP_IMAGE_PATH.test(path)) return false;
       if (path.startsWith(UPLOADED_IMAGES_PREFIX)) {
         const name = path.slice(UPLOADED_IMAGES_PREFIX.length);
-        return UPLOADED_FILE_NAME.test(name) && isFile(join(uploadsDir, name));
+        return isUploadedFileName(name) && isFile(join(uploadsDir, name));
       }
       const file = resolve(shippedRoot, path.slice('/images/'.length));
       return file.startsWith(shippedRoot + sep) && isFile(file);
@@ -56,9 +87,17 @@ export function createShopImages({ shippedDir, uploadsDir }: { shippedDir: strin
       const type = imageTypeOf(bytes);
       if (!type) return { refused: 'type' };
       const name = `${createHash('sha256').update(bytes).digest('hex')}.${type}`;
-      await mkdir(uploadsDir, { recursive: true });
-      // The same bytes make the same name, so uploading an image twice keeps one file.
-      await writeFile(join(uploadsDir, name), bytes);
+      // Beside the final name, so the rename stays within one file system and is atomic. The same
+      // bytes make the same name, so uploading an image twice keeps one file.
+      const aside = join(uploadsDir, `.${name}.${randomUUID()}.partial`);
+      try {
+        await mkdir(uploadsDir, { recursive: true });
+        await writeNewFile(aside, bytes);
+        await rename(aside, join(uploadsDir, name));
+      } catch (error) {
+        await rm(aside, { force: true });
+        throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: messages.imageNotStored, cause: error });
+      }
       return { path: `${UPLOADED_IMAGES_PREFIX}${name}` };
     },
 

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import getPort from 'get-port';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../db/database';
+import { applyMigrations } from '../db/migration-runner';
+import * as schema from '../db/schema';
 import { projectPath } from '../project-root';
 import { startAuthEmulator } from '../identity/auth-emulator';
 import { TEST_PROJECT_ID } from './test-keys';
@@ -68,7 +69,7 @@ async function dropRunDatabases(adminUrl: string, runPrefix: string): Promise<vo
 
 async function writePgliteSnapshot(dir: string): Promise<string> {
   const client = new PGlite();
-  await migrate(drizzle({ client }), { migrationsFolder: projectPath('migrations') });
+  await applyMigrations(drizzle({ client, schema }), 'pglite', { migrationsFolder: projectPath('migrations') });
   const file = join(dir, 'migrated.tar');
   await writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await client.close();

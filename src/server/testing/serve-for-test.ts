@@ -24,8 +24,8 @@ import { TEST_FIREBASE_WEB_CONFIG } from './test-keys';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const { identity, payments, sessionSecret } = config;
-  if (identity.kind !== 'emulator' || payments.kind !== 'stripe' || !sessionSecret) {
+  const { identity, payments, sessionSecrets } = config;
+  if (identity.kind !== 'emulator' || payments.kind !== 'stripe' || !sessionSecrets) {
     throw new Error('serve-for-test needs FIREBASE_AUTH_EMULATOR_HOST, STRIPE_* test keys with STRIPE_API_BASE, and SESSION_SECRET');
   }
   // Logs go to stderr: stdout carries only the listening line.
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       cache,
       identity: firebase,
       payments: createStripeGateway(payments),
-      sessions: createSessionTokens(sessionSecret),
+      sessions: createSessionTokens(sessionSecrets),
       adminEmails: config.adminEmails,
       holdLimits: config.holdLimits,
       shopTimeZone: config.shopTimeZone,

@@ -10,6 +10,7 @@ import { createReadCache, type ReadCacheLimits } from '../cache/read-cache';
 import type { SessionUser } from '../auth/session-user';
 import type { AppDeps } from '../context';
 import type { HoldLimits } from '../services/hold-limits';
+import type { WriteNewFile } from '../services/shop-images';
 import { sessions, tools, users } from '../db/schema';
 import { rateLimitKeys, type RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
@@ -69,11 +70,13 @@ interface TestShopOptions {
   shopTimeZone?: string;
   /** Bounds of the read cache other than production's, so a suite can fill it. */
   readCacheLimits?: Partial<ReadCacheLimits>;
+  /** How uploaded images reach the disk, when not as in production (a disk that fills up). */
+  writeNewFile?: WriteNewFile;
 }
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = await openTestDatabase(options.database);
-  const images = await createTestImages();
+  const images = await createTestImages(options.writeNewFile);
   const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
   const cache = createReadCache(database.changes, options.readCacheLimits);
   const deps: AppDeps = {
