@@ -65,6 +65,7 @@ export const messages = {
   imageTypeInvalid: 'The image must be a PNG, JPEG or WebP file.',
   imageTooLarge: 'The image must be at most 2 MiB.',
   exportDateInvalid: 'Give the dates as YYYY-MM-DD, e.g. 2026-03-01.',
+  exportDateOutOfRange: 'Choose days from the year 2000 to 2999.',
   exportRangeReversed: 'The last day must not be before the first day.',
   exportRangeTooLong: 'Export at most 366 days at once.',
 
