@@ -22,7 +22,6 @@ export interface JsonSchema {
   maximum?: number;
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
-  minItems?: number;
   maxItems?: number;
 }
 
