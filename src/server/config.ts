@@ -382,8 +382,6 @@ function parseOrThrow<Schema extends z.ZodType>(schema: Schema, env: NodeJS.Proc
   throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
 }
 
-}
-
 /**
  * The embedded emulators trust whoever reaches them (the Auth emulator signs anyone in as anyone,
  * the payments emulator takes any card), so they stay on this machine unless the operator says so.

@@ -1,6 +1,6 @@
 // The tRPC context: the injected dependencies plus who is calling, resolved from the bearer
 // session token and the database on every request (so role changes and removals apply at once).
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimits } from './auth/rate-limits';
 import type { SessionTokens } from './auth/session-tokens';
@@ -89,7 +89,8 @@ const sessionUserBySessionId = preparedFor((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    // A session past its row's expiry is over, whatever the token says of itself.
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`now()`)))
     .prepare('session_user_by_session_id'),
 );
 

@@ -126,6 +126,36 @@ describe('the request log of a whole journey', () => {
   });
 });
 
+describe('the request id', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  /** The id the app gave the request: in the answer's header and on its log line. */
+  async function idGiven(requestId: string): Promise<string> {
+    written.length = 0;
+    const response = await shop.app.inject({ url: '/tools', headers: { 'x-request-id': requestId } });
+    const [line] = lines().filter((entry) => entry.msg === 'request answered');
+    expect(line?.reqId).toBe(response.headers['x-request-id']);
+    return String(response.headers['x-request-id']);
+  }
+
+  it.each(['checkout-7', 'A_b-9', 'x'.repeat(64)])(
+    'keeps a caller’s id of letters, digits, - and _ up to 64: %s',
+    async (requestId) => {
+      expect(await idGiven(requestId)).toBe(requestId);
+    },
+  );
+
+  // The id is written on every log line: a caller must not choose its length or fill it with
+  // characters that forge lines or break a log viewer.
+  it.each(['x'.repeat(65), 'two words', 'a\tb', 'id"},"level":60', '../../etc', 'é', 'a.b', ''])(
+    'replaces any other with a new one: %j',
+    async (requestId) => {
+      const given = await idGiven(requestId);
+      expect(given).toMatch(UUID);
+    },
+  );
+});
+
 describe('a server fault', () => {
   it('is logged once, as an error with the request id and its cause, over tRPC and REST alike', async () => {
     const customer = await shop.createUser('user');

@@ -66,6 +66,7 @@ export const messages = {
   imageTooLarge: 'The image must be at most 2 MiB.',
   imageNotStored: 'The server could not store the image (its disk may be full), so nothing was saved. Please try again later.',
   exportDateInvalid: 'Give the dates as YYYY-MM-DD, e.g. 2026-03-01.',
+  exportDateOutOfRange: 'Choose days from the year 2000 to 2999.',
   exportRangeReversed: 'The last day must not be before the first day.',
   exportRangeTooLong: 'Export at most 366 days at once.',
 

@@ -36,7 +36,17 @@ export function calendarDateIn(instant: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-const calendarDate = z.string({ error: messages.exportDateInvalid }).refine(isCalendarDate, messages.exportDateInvalid);
+/**
+ * The days an export may name. Orders are placed in this millennium; the bound also keeps every
+ * day, and the day after the last, a four-digit year that JavaScript and Postgres both read (year
+ * 0 and year 10000 are not).
+ */
+export const EXPORT_DAYS = { first: '2000-01-01', last: '2999-12-31' } as const;
+
+const calendarDate = z
+  .string({ error: messages.exportDateInvalid })
+  .refine(isCalendarDate, { error: messages.exportDateInvalid, abort: true })
+  .refine((day) => day >= EXPORT_DAYS.first && day <= EXPORT_DAYS.last, messages.exportDateOutOfRange);
 
 /** Orders created from the first day to the last, both included, in the shop's time zone. */
 export const orderExportRangeSchema = z

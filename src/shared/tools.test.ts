@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PRICE_DOLLARS, MAX_QUANTITY } from './constants';
 import { messages } from './messages';
-import { createToolSchema } from './tools';
+import { createToolSchema, searchToolsSchema } from './tools';
 
 const part = {
   name: 'Chain whip',
@@ -76,4 +76,21 @@ describe('the other fields', () => {
     expect(problem({ description: 'd'.repeat(2001) })).toBeDefined();
     expect(problem({ description: 'd'.repeat(2000) })).toBeUndefined();
   });
+});
+
+describe('the search cursor', () => {
+  const cursorProblem = (cursor: string) => {
+    const result = searchToolsSchema.safeParse({ sort: 'price-asc', cursor });
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it.each(['0', '999999999999999', '1250.7', '2147483647.999999999999999'])('takes %s, a position a page can end at', (cursor) =>
+    expect(cursorProblem(cursor)).toBeUndefined(),
+  );
+
+  // A price past a Postgres integer reached the database, which refused it: a 500.
+  it.each(['2147483648.1', '999999999999999.1', '1.', '.1', '1.2.3', '-1', '1e3', '9999999999999999'])(
+    'refuses %s with its message',
+    (cursor) => expect(cursorProblem(cursor)).toBe(messages.cursorInvalid),
+  );
 });

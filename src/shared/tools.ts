@@ -68,6 +68,18 @@ export const setToolHiddenSchema = z.object({
   hidden: z.boolean(),
 });
 
+/** The dearest price a part can hold, in cents (a Postgres integer). */
+const PRICE_CENTS_MAX = 2 ** 31 - 1;
+
+/**
+ * A page position of the catalogue search: a count or a part's seq, or for the price orders the
+ * last part's price in cents and its seq. A price no part can hold is no position.
+ */
+const searchCursorSchema = z
+  .string({ error: messages.cursorInvalid })
+  .regex(/^\d{1,15}(\.\d{1,15})?$/, messages.cursorInvalid)
+  .refine((cursor) => !cursor.includes('.') || Number(cursor.split('.')[0]) <= PRICE_CENTS_MAX, messages.cursorInvalid);
+
 /**
  * A catalogue search as the URL carries it: words to find in names and descriptions, an order,
  * and whether to show only parts that can be booked (stock at least the minimum order).
@@ -83,9 +95,6 @@ export const searchToolsSchema = z.object({
   inStock: z.boolean({ error: messages.searchInvalid }).default(false),
   limit: pageInputSchema.shape.limit,
   /** Opaque position returned as nextCursor by the previous page of the same search. */
-  cursor: z
-    .string({ error: messages.cursorInvalid })
-    .regex(/^\d{1,15}(\.\d{1,15})?$/, messages.cursorInvalid)
-    .optional(),
+  cursor: searchCursorSchema.optional(),
 });
 export type SearchToolsInput = z.input<typeof searchToolsSchema>;

@@ -35,10 +35,10 @@ export function preparedStatement(name: string, statement: SQL): (db: Database, 
   return async (db, params) => rowsOf(await prepared(db).execute(params));
 }
 
-// Stryker disable ConditionalExpression,ArrayDeclaration: the mutation run uses PGlite, which always answers { rows }; the Postgres suites run the array form
 /** postgres-js answers a raw statement with the rows; PGlite with { rows }. */
 function rowsOf(result: unknown): Row[] {
+  // Stryker disable next-line ConditionalExpression: the mutation run uses PGlite, which always answers { rows }; the Postgres suites run the array form
   if (Array.isArray(result)) return result as Row[];
+  // Stryker disable next-line ArrayDeclaration: a statement always answers its rows, if only none
   return (result as { rows?: Row[] }).rows ?? [];
 }
-// Stryker restore ConditionalExpression,ArrayDeclaration

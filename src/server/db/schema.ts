@@ -197,6 +197,8 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_seq_unique').on(t.seq),
     uniqueIndex('bookings_payment_intent_unique').on(t.paymentIntentId),
+    /** The orders a payment paid (a basket's pays several): a refund made outside the shop names them. */
+    index('bookings_transaction').on(t.transactionId),
     index('bookings_user_seq').on(t.userId, t.seq),
     /** Manage orders filtered by one state, newest or oldest first. */
     index('bookings_status_seq').on(t.status, t.seq),
@@ -362,6 +364,22 @@ export const auditEvents = pgTable(
     searchIndex('audit_events_action_search', t.action),
     searchIndex('audit_events_subject_search', t.subject),
   ],
+);
+
+/**
+ * Refunds made at the provider outside the shop (in its dashboard, say) of a payment that paid
+ * orders: they mark no order refunded, and are recorded here once per refund, with an audit line
+ * for the admin, however many events tell of them.
+ */
+export const outsideRefunds = pgTable(
+  'outside_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('outside_refunds_amount_not_negative', sql`${t.amountCents} >= 0`)],
 );
 
 /**

@@ -40,7 +40,11 @@ export function errorBody(code: string, message: string): ErrorBody {
 export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = describe(error);
   if (status >= 500) logServerFault(request, error);
+  // A route that failed after choosing what to send (a CSV download whose first read failed) had
+  // set that answer's type and file name: the error is JSON, and no download.
   void reply
+    .removeHeader('content-disposition')
+    .type('application/json; charset=utf-8')
     .status(status)
     .headers(retryAfterHeaders([error]).headers ?? {})
     .send(body);

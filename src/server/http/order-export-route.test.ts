@@ -154,6 +154,9 @@ describe('refusals', () => {
     { title: 'a day that does not exist', from: '2026-02-30', to: '2026-03-01', message: messages.exportDateInvalid },
     { title: 'a date in another format', from: '03/01/2026', to: '2026-03-01', message: messages.exportDateInvalid },
     { title: 'no dates', from: '', to: '', message: messages.exportDateInvalid },
+    // The day after 9999-12-31 reached the database as a date it cannot read: a 500.
+    { title: 'the last day there is', from: '9999-12-31', to: '9999-12-31', message: messages.exportDateOutOfRange },
+    { title: 'year 0, which Postgres does not have', from: '0000-01-01', to: '0000-01-02', message: messages.exportDateOutOfRange },
   ];
   for (const { title, from, to, message } of refusals) {
     it(`refuses ${title} with 400 and says why, auditing nothing`, async () => {
@@ -176,6 +179,21 @@ describe('refusals', () => {
     const asVisitor = await shop.app.inject({ method: 'GET', url: exportUrl('2026-03-01', '2026-03-02') });
     expect(asVisitor.statusCode).toBe(401);
     expect(asVisitor.headers['content-disposition']).toBeUndefined();
+  });
+});
+
+describe('a read that fails before the first row', () => {
+  it('is a server fault in the JSON error shape, not a download', async () => {
+    await shop.database.db.execute(sql.raw('alter table bookings rename to bookings_away'));
+    try {
+      const response = await shop.app.inject({ method: 'GET', url: exportUrl('2026-03-01', '2026-03-02'), headers: admin.headers });
+      expect(response.statusCode).toBe(500);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['content-disposition']).toBeUndefined();
+      expect(response.json()).toEqual({ error: { code: 'INTERNAL_SERVER_ERROR', message: messages.serverError } });
+    } finally {
+      await shop.database.db.execute(sql.raw('alter table bookings_away rename to bookings'));
+    }
   });
 });
 

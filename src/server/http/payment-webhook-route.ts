@@ -48,6 +48,11 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
         { eventId: event.id, intentId: event.intent?.id },
         'a payment succeeded for an order that cannot take it and the provider refused its refund: look at it by hand',
       );
+    } else if (outcome === 'refund_outside_shop') {
+      request.log.warn(
+        { eventId: event.id, refundId: event.refund?.id },
+        'a refund was made at the payment provider outside the shop: recorded in the audit log, no order marked refunded',
+      );
     } else if (outcome === 'refunded_automatically') {
       request.log.warn(
         { eventId: event.id, intentId: event.intent?.id },

@@ -24,6 +24,8 @@ export interface RefundView {
   paymentIntentId: string | null;
   /** Our booking id, from the refund's own metadata (one intent may pay several bookings). */
   bookingId: string | null;
+  /** The shop's own whole refund of a payment no order could take (its metadata names a basket or a second payment). */
+  returnsUnkeptPayment: boolean;
 }
 
 /** What an unkept payment was for: a basket that closed, or a booking that another payment paid. */

@@ -89,15 +89,37 @@ describe('the Stripe gateway', () => {
     await paid(intent.id);
     const refund = { paymentIntentId: intent.id, amountCents: 2_500, paidFor: { secondPaymentOfBookingId: 'booking-4' } };
     const first = await gateway.refundWholeIntent(refund);
-    expect(first).toMatchObject({ paymentIntentId: intent.id, amountCents: 2_500, bookingId: null });
+    expect(first).toMatchObject({ paymentIntentId: intent.id, amountCents: 2_500, bookingId: null, returnsUnkeptPayment: true });
     expect((await gateway.refundWholeIntent(refund)).id).toBe(first.id);
+  });
+
+  it('refunds a closed basket’s payment naming the basket, read back as the shop’s own', async () => {
+    const intent = await gateway.createCheckoutIntent({
+      checkoutId: 'checkout-3',
+      amountCents: 4_000,
+      currency: 'usd',
+      email: 'ada@example.com',
+    });
+    await paid(intent.id);
+    const refund = await gateway.refundWholeIntent({
+      paymentIntentId: intent.id,
+      amountCents: 4_000,
+      paidFor: { checkoutId: 'checkout-3' },
+    });
+    expect(refund).toMatchObject({ paymentIntentId: intent.id, amountCents: 4_000, bookingId: null, returnsUnkeptPayment: true });
   });
 
   it('refunds a booking once, naming the booking and its payment', async () => {
     const intent = await gateway.createIntent(booking('booking-5'));
     await paid(intent.id);
     const first = await gateway.refundPayment({ bookingId: 'booking-5', paymentIntentId: intent.id, amountCents: 2_500 });
-    expect(first).toMatchObject({ bookingId: 'booking-5', paymentIntentId: intent.id, amountCents: 2_500, currency: 'usd' });
+    expect(first).toMatchObject({
+      bookingId: 'booking-5',
+      paymentIntentId: intent.id,
+      amountCents: 2_500,
+      currency: 'usd',
+      returnsUnkeptPayment: false,
+    });
     expect(first.status).toMatch(/^(succeeded|pending)$/);
     expect((await gateway.refundPayment({ bookingId: 'booking-5', paymentIntentId: intent.id, amountCents: 2_500 })).id).toBe(
       first.id,
@@ -146,6 +168,7 @@ describe('signed events', () => {
       currency: 'usd',
       paymentIntentId: null,
       bookingId: null,
+      returnsUnkeptPayment: false,
     });
   });
 });

@@ -196,6 +196,7 @@ function toRefundView(
     currency: refund.currency,
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     bookingId: refund.metadata?.bookingId ?? null,
+    returnsUnkeptPayment: Boolean(refund.metadata?.checkoutId ?? refund.metadata?.secondPaymentOfBookingId),
   };
 }
 

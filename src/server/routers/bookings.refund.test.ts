@@ -15,6 +15,7 @@ import {
   deliverWebhook,
   eventFor,
   openIntent,
+  paidBasket,
   paidBooking,
   payInBrowser,
   providerIntent,
@@ -22,7 +23,7 @@ import {
   stripeFor,
   unreachablePayments,
 } from '../testing/payments';
-import { refundEmails, refundAudits, refundsCounted } from '../testing/refunds';
+import { outsideRefundAudits, refundEmails, refundAudits, refundsCounted } from '../testing/refunds';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { createCaller } from '.';
 
@@ -42,10 +43,10 @@ function refundAtProvider(bookingId: string, paymentIntentId: string, amountCent
   return shop.deps.payments.refundPayment({ bookingId, paymentIntentId, amountCents });
 }
 
-/** The refund.created event the provider sends for a refund, as plain JSON. */
-async function refundCreatedEvent(refundId: string) {
+/** The refund.created (or refund.updated) event the provider sends for a refund, as plain JSON. */
+async function refundCreatedEvent(refundId: string, type = 'refund.created') {
   const refund = JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(refundId))) as unknown;
-  return eventFor('refund.created', refund);
+  return eventFor(type, refund);
 }
 
 describe('bookings.refund', () => {
@@ -267,12 +268,12 @@ describe('refund webhooks', () => {
     const first = await paidBooking(shop, customer);
     const second = await paidBooking(shop, customer);
     // A whole refund of the first booking's payment that names the second booking: the intent's
-    // metadata names the first, which must not count.
+    // metadata names the first, which must not count. Not the shop's own refund: it is recorded.
     const refund = await refundAtProvider(second.booking._id, first.intent.id, Math.round(first.booking.price * 100));
 
     const response = await deliverWebhook(shop, await refundCreatedEvent(refund.id));
 
-    expect(response.json()).toEqual({ received: true, outcome: 'handled' });
+    expect(response.json()).toEqual({ received: true, outcome: 'refund_outside_shop' });
     expect(await bookingRow(shop, first.booking._id)).toMatchObject({ status: 'paid', refundId: null });
     expect(await bookingRow(shop, second.booking._id)).toMatchObject({ status: 'paid', refundId: null });
   });
@@ -308,6 +309,115 @@ describe('refund webhooks', () => {
 
     expect(response.json()).toEqual({ received: true, outcome: 'handled' });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
+  });
+});
+
+/** A basket of two orders, 3 × $12.34 and 2 × $5.00 (each of a part with 10 in stock), paid with one intent. */
+async function paidBasketOfTwo() {
+  const {
+    bookings: [first, second],
+    intent,
+  } = await paidBasket(shop, customer, [
+    { priceCents: 12_34, quantity: 3 },
+    { priceCents: 5_00, quantity: 2 },
+  ]);
+  if (!first || !second) throw new Error('the basket has two orders');
+  return { first, second, intent };
+}
+
+/** A dollar of the payment refunded outside the shop, the refund naming the order, and its event delivered. */
+async function partialRefundNaming(bookingId: string, paymentIntentId: string) {
+  const partial = await stripeFor(shop).refunds.create({ payment_intent: paymentIntentId, amount: 1_00, metadata: { bookingId } });
+  const response = await deliverWebhook(shop, await refundCreatedEvent(partial.id));
+  return { refundId: partial.id, outcome: response.json<{ outcome: string }>().outcome };
+}
+
+describe('a basket refunded one order at a time', () => {
+  it('refunds each order its own total against the basket’s payment, keyed by the order, leaving the others paid', async () => {
+    const { first, second, intent } = await paidBasketOfTwo();
+    const stripe = stripeFor(shop);
+    const countedBefore = await refundsCounted(shop, 'admin');
+
+    await shop.caller(admin.user).bookings.refund({ id: first.booking._id });
+
+    const firstRow = await bookingRow(shop, first.booking._id);
+    expect(firstRow).toMatchObject({ status: 'refunded', transactionId: intent.id });
+    expect(await bookingRow(shop, second.booking._id)).toMatchObject({ status: 'paid', refundId: null });
+    expect(await stripe.refunds.retrieve(firstRow.refundId ?? '')).toMatchObject({
+      amount: 37_02,
+      payment_intent: intent.id,
+      metadata: { bookingId: first.booking._id },
+    });
+
+    await shop.caller(admin.user).bookings.refund({ id: second.booking._id });
+
+    const secondRow = await bookingRow(shop, second.booking._id);
+    expect(secondRow).toMatchObject({ status: 'refunded', transactionId: intent.id });
+    expect(secondRow.refundId).not.toBe(firstRow.refundId);
+    expect(await stripe.refunds.retrieve(secondRow.refundId ?? '')).toMatchObject({
+      amount: 10_00,
+      payment_intent: intent.id,
+      metadata: { bookingId: second.booking._id },
+    });
+    expect([await stockOf(shop.database.db, first.toolId), await stockOf(shop.database.db, second.toolId)]).toEqual([10, 10]);
+    expect([await refundEmails(shop, first.booking._id), await refundEmails(shop, second.booking._id)]).toEqual([1, 1]);
+    expect(await refundsCounted(shop, 'admin')).toBe(countedBefore + 2);
+
+    // The provider's events of the shop's own refunds change nothing more and record nothing else.
+    for (const row of [firstRow, secondRow]) {
+      const response = await deliverWebhook(shop, await refundCreatedEvent(row.refundId ?? ''));
+      expect(response.json()).toEqual({ received: true, outcome: 'handled' });
+      expect(await outsideRefundAudits(shop, row.refundId ?? '')).toEqual([]);
+    }
+  });
+});
+
+describe('a refund made outside the shop, in the provider’s dashboard', () => {
+  it('never marks an order refunded for part of a payment, and records it for the admin once', async () => {
+    const { first, second, intent } = await paidBasketOfTwo();
+    // What the dashboard makes: part of the payment back, with no metadata of the shop's.
+    const partial = await stripeFor(shop).refunds.create({ payment_intent: intent.id, amount: 5_00 });
+
+    const response = await deliverWebhook(shop, await refundCreatedEvent(partial.id));
+
+    expect(response.json()).toEqual({ received: true, outcome: 'refund_outside_shop' });
+    for (const { booking, toolId } of [first, second]) {
+      expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null, refundedAt: null });
+      expect(await stockOf(shop.database.db, toolId)).toBe(10 - booking.amount);
+      expect(await refundEmails(shop, booking._id)).toBe(0);
+    }
+    const audits = await outsideRefundAudits(shop, partial.id);
+    expect(audits).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'system' })]);
+    for (const named of ['$5.00', intent.id, first.booking._id, second.booking._id]) expect(audits[0]?.subject).toContain(named);
+
+    // The same refund told again, as refund.updated, is recorded once.
+    const again = await deliverWebhook(shop, await refundCreatedEvent(partial.id, 'refund.updated'));
+    expect(again.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await outsideRefundAudits(shop, partial.id)).toHaveLength(1);
+  });
+
+  it('does not mark an order refunded for part of its total even when the refund names it', async () => {
+    const { booking, intent } = await paidBooking(shop, customer);
+
+    const partial = await partialRefundNaming(booking._id, intent.id);
+
+    expect(partial.outcome).toBe('refund_outside_shop');
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
+    expect(await outsideRefundAudits(shop, partial.refundId)).toHaveLength(1);
+  });
+
+  it('records nothing for a refund that has not succeeded', async () => {
+    const { intent } = await paidBooking(shop, customer);
+    const partial = await stripeFor(shop).refunds.create({ payment_intent: intent.id, amount: 1_00 });
+    const pending = {
+      ...(JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(partial.id))) as object),
+      status: 'pending',
+    };
+
+    const response = await deliverWebhook(shop, eventFor('refund.created', pending));
+
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await outsideRefundAudits(shop, partial.id)).toEqual([]);
   });
 });
 
@@ -374,6 +484,17 @@ describe('a payment that arrives after its booking was cancelled', () => {
     expect(await recordedEvent(shop, event.id)).toMatchObject({ bookingId: booking._id });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null });
     expect(await refundEmails(shop, booking._id)).toBe(0);
+  });
+
+  it('is not recorded as refunded for a refund of part of it made outside the shop, which is recorded for the admin', async () => {
+    const { booking, intent } = await paidAfterCancel();
+
+    const partial = await partialRefundNaming(booking._id, intent.id);
+
+    expect(partial.outcome).toBe('refund_outside_shop');
+    expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null, refundedAt: null });
+    expect(await refundEmails(shop, booking._id)).toBe(0);
+    expect(await outsideRefundAudits(shop, partial.refundId)).toHaveLength(1);
   });
 
   it('is forgotten while the provider is away, so the provider’s retry of the event refunds it', async () => {

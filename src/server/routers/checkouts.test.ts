@@ -2,7 +2,7 @@
 // payments emulator as the browser does and settled once, from the browser's word re-checked with
 // the provider or from the signed webhook; a basket whose order was cancelled or expired can no
 // longer be charged.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BASKET_ORDERS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
@@ -761,6 +761,37 @@ describe('signed events about a basket', () => {
 
     await expectAllUnpaid(ids);
     expect(calls).toEqual([]);
+    expect(await shop.database.db.select().from(returnedPayments).where(eq(returnedPayments.paymentIntentId, view.id))).toEqual([]);
+  });
+
+  it('refunds nothing when settling fails for a reason other than a closed basket, and lets the event come again', async () => {
+    const { ids, checkoutId, view } = await paidBasketIntent();
+    const { payments, calls } = recordingPayments(shop);
+    // The database refuses to mark this basket paid, as a failure mid-settlement would.
+    const db = shop.database.db;
+    await db.execute(
+      sql.raw(`create function refuse_settling() returns trigger language plpgsql as $$
+        begin raise exception 'settling refused by the test'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_settling before update on checkouts for each row
+        when (new.id = '${checkoutId}') execute function refuse_settling()`),
+    );
+    const event: PaymentEvent = { id: eventId(), type: 'payment_intent.succeeded', intent: view, refund: null };
+    try {
+      const failure = await handleCheckoutEvent(db, payments, shop.deps.metrics, event).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(String((failure as Error | null)?.cause)).toMatch(/settling refused by the test/);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_settling on checkouts'));
+      await db.execute(sql.raw('drop function refuse_settling()'));
+    }
+
+    expect(calls).toEqual([]);
+    await expectAllUnpaid(ids);
+    expect(await recorded(event.id)).toEqual([]);
     expect(await shop.database.db.select().from(returnedPayments).where(eq(returnedPayments.paymentIntentId, view.id))).toEqual([]);
   });
 

@@ -21,6 +21,7 @@ import {
   unreachablePayments,
   type OpenedIntent,
 } from '../testing/payments';
+import { outsideRefundAudits } from '../testing/refunds';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 let shop: TestShop;
@@ -228,6 +229,10 @@ describe('one order paid in a basket in one window and alone in another', () => 
     await expectWhollyRefunded(alone.id);
     expect(await systemRefundAudits(alone.id)).toEqual([expect.objectContaining({ actorEmail: 'system' })]);
     expect(await counted('sprocket_refunds_total')).toBe(refundsBefore + 1);
+    // The provider's event of that refund is the shop's own: not recorded as made outside the shop.
+    const refunded = JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(row?.refundId ?? ''))) as unknown;
+    expect((await deliverWebhook(shop, eventFor('refund.created', refunded))).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await outsideRefundAudits(shop, row?.refundId ?? '')).toEqual([]);
     // The browser's word for the refunded payment is a clear 409, never a 500.
     await expect(shop.caller(customer.user).bookings.markPaid({ id: first, transactionId: alone.id })).rejects.toMatchObject({
       code: 'CONFLICT',

@@ -1,7 +1,8 @@
-// Sessions end when the customer says so: signing out ends that session on the server, signing out
-// everywhere ends every session of the account, and nobody else's.
+// Sessions end when their time is up, whichever of the token's expiry and the session row's comes
+// first, and when the customer says so: signing out ends that session on the server at once,
+// signing out everywhere ends every session of the account, and nobody else's.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createContextInner } from '../context';
 import { sessions } from '../db/schema';
@@ -44,6 +45,45 @@ describe('opening a session', () => {
     expect(opened[0]!.expiresAt.getTime()).toBeGreaterThanOrEqual(openedAt + lifetimeMs);
     expect(opened[0]!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + lifetimeMs);
     await expect((await callerWithToken(token)).users.me()).resolves.toMatchObject({ _id: customer.user.id });
+  });
+});
+
+describe('a session’s lifetime', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** users.me over HTTP with the token, as the browser calls it. */
+  const meWith = (token: string) =>
+    shop.app.inject({ method: 'GET', url: '/trpc/users.me', headers: { authorization: `Bearer ${token}` } });
+  const messageOf = (response: { body: string }) => (JSON.parse(response.body) as { error: { message: string } }).error.message;
+
+  it('refuses a token past its own expiry, though its session row still lasts', async () => {
+    const customer = await shop.createUser('user');
+    const { sessionId } = await shop.openSession(customer.user.id);
+    // Issued by the shop itself, a lifetime and a minute ago.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - (shop.deps.sessions.ttlSeconds + 60) * 1000 });
+    const lapsed = await shop.deps.sessions.issue({ sessionId });
+    vi.useRealTimers();
+
+    const response = await meWith(lapsed);
+
+    expect(response.statusCode).toBe(401);
+    expect(messageOf(response)).toBe(messages.sessionExpired);
+  });
+
+  it('refuses a session whose row is past its expiry, though the token would last longer', async () => {
+    const customer = await shop.createUser('user');
+    expect((await meWith(customer.token)).statusCode).toBe(200);
+    await shop.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.id, customer.sessionId));
+
+    const response = await meWith(customer.token);
+
+    expect(response.statusCode).toBe(401);
+    expect(messageOf(response)).toBe(messages.sessionExpired);
   });
 });
 

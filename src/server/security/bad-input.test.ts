@@ -26,6 +26,7 @@ import {
   procedureTypes,
   routeTable,
   trpcCall,
+  wellFormed,
   type Cast,
   type HttpCall,
 } from '../testing/attacks';
@@ -575,9 +576,6 @@ const inputlessRoutes = ['GET /config.json', 'GET /health', 'GET /ready', 'GET /
 const headerText = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 });
 
 function corruptedParts(base: Parts, jsonBody: boolean): fc.Arbitrary<Parts> {
-  // Lone surrogates cannot travel in a URL; they arrive as U+FFFD.
-  const wellFormed = (value: string) =>
-    value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
   const params = corrupted(base.params, parameter.map(wellFormed)) as fc.Arbitrary<Record<string, string>>;
   const queryValue = fc.oneof(parameter.map(wellFormed), fc.array(parameter.map(wellFormed), { minLength: 2, maxLength: 3 }));
   const query = corrupted(base.query, queryValue) as fc.Arbitrary<Parts['query']>;

@@ -17,6 +17,7 @@ export type AuditAction =
   | 'order.ship'
   | 'order.cancel'
   | 'order.refund'
+  | 'order.refund_outside_shop'
   | 'order.export'
   | 'review.remove'
   | 'email.retry';

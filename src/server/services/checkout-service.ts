@@ -122,14 +122,12 @@ export async function openCheckout(
   // The bookings are locked while the intent is recorded: a cancel that got there first is seen
   // here, and one that comes after finds the intent to close (cancellation.ts).
   const recorded = await db.transaction(async (tx) => {
-    // Stryker disable ArrayDeclaration: the lock orders concurrent transactions, which PGlite (the mutation run's database) never runs
     const locked = await tx
       .select({ status: bookings.status })
       .from(bookings)
       .where(inArray(bookings.id, [...bookingIds]))
       .orderBy(asc(bookings.id))
       .for('update');
-    // Stryker restore ArrayDeclaration
     const refuse = async (message: string) => {
       await tx.update(checkouts).set({ status: 'closed' }).where(eq(checkouts.id, checkout.id));
       return { refused: message };
@@ -370,7 +368,7 @@ export async function handleCheckoutEvent(
       await settleCheckout(tx, checkout.id, intent);
       return 'handled';
     } catch (error) {
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: past the mismatch check, a closed checkout is the one refusal settling can give
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: past the mismatch check, a closed checkout is the one TRPCError settling can give, so the message test and `||` change nothing (any error at all taken for closed is killed)
       if (error instanceof TRPCError && error.message === messages.checkoutClosed) return { closed: checkout.id };
       throw error;
     }

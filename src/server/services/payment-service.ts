@@ -13,7 +13,7 @@ import type { PaymentEvent, PaymentIntentView, PaymentsGateway, RefundView } fro
 import { refuseUnlessUnpaid } from './booking-service';
 import { bookingColumns, type BookingRow } from './booking-views';
 import { queueOrderEmail } from './email-outbox';
-import { markLatePaymentRefunded, markRefunded, refundLatePayment, refundUnkeptPayment } from './refund-service';
+import { markLatePaymentRefunded, markRefunded, recordOutsideRefund, refundLatePayment, refundUnkeptPayment } from './refund-service';
 
 /** The intent for an unpaid booking: the one already stored on it, or a new one. */
 export async function intentForBooking(db: Database, payments: PaymentsGateway, booking: BookingRow): Promise<PaymentIntentView> {
@@ -120,12 +120,14 @@ export async function markBookingPaid(
 }
 
 /**
- * 'refunded': a refund event marked its booking refunded. 'refunded_automatically': money arrived
- * for an order that could not take it (a cancelled booking, a booking already paid by its basket,
- * a basket that had closed), and was refunded at once; 'refund_refused': the provider refused that
- * refund, and an operator must look.
+ * 'refunded': a refund event marked its booking refunded. 'refund_outside_shop': it told of a
+ * refund the shop did not make, recorded for the admin (recordOutsideRefund). 'refunded_automatically':
+ * money arrived for an order that could not take it (a cancelled booking, a booking already paid by
+ * its basket, a basket that had closed), and was refunded at once; 'refund_refused': the provider
+ * refused that refund, and an operator must look.
  */
-export type PaymentEventOutcome = 'handled' | 'duplicate' | 'ignored' | 'refunded' | 'refunded_automatically' | 'refund_refused';
+export type PaymentEventOutcome =
+  'handled' | 'duplicate' | 'ignored' | 'refunded' | 'refund_outside_shop' | 'refunded_automatically' | 'refund_refused';
 
 /**
  * Handles a verified provider event once: the event id is recorded in the same transaction
@@ -209,7 +211,9 @@ async function recordEvent(tx: Database, event: PaymentEvent, bookingId: string 
 /**
  * A refund event: its booking is the one the REFUND's metadata names (one intent may pay several
  * bookings, so the intent's metadata cannot say which was refunded), marked refunded once the
- * refund succeeded, exactly as the provider's answer to the refund call would have.
+ * refund succeeded, exactly as the provider's answer to the refund call would have. A succeeded
+ * refund that is not the shop's own refund of that booking's total marks nothing and is recorded
+ * for the admin.
  */
 async function handleRefundEvent(
   db: Database,
@@ -222,12 +226,17 @@ async function handleRefundEvent(
   return db.transaction(async (tx) => {
     const booking = await recordEvent(tx, event, bookingId);
     if (booking === 'duplicate') return 'duplicate';
-    if (!booking) return 'ignored';
-    const marking =
-      booking.status === 'cancelled'
-        ? await markLatePaymentRefunded(tx, metrics, booking, refund)
-        : await markRefunded(tx, metrics, booking, refund);
-    return marking.marked ? 'refunded' : 'handled';
+    if (booking) {
+      const marking =
+        booking.status === 'cancelled'
+          ? await markLatePaymentRefunded(tx, metrics, booking, refund)
+          : await markRefunded(tx, metrics, booking, refund);
+      if (marking.marked) return 'refunded';
+      // The shop's own refund of the booking, marked already by the provider's answer or an earlier event.
+      if (marking.booking?.refundId === refund.id) return 'handled';
+    }
+    if (await recordOutsideRefund(tx, refund)) return 'refund_outside_shop';
+    return booking ? 'handled' : 'ignored';
   });
 }
 

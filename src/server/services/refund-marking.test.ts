@@ -57,6 +57,7 @@ function succeededRefund(row: BookingRow, paymentIntentId: string | null): Refun
     currency: 'usd',
     paymentIntentId,
     bookingId: row.id,
+    returnsUnkeptPayment: false,
   };
 }
 
@@ -115,9 +116,34 @@ describe('markRefunded', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
     expect(await refundEmails(shop, row.id)).toBe(0);
   });
+
+  it('marks nothing for a refund of part of its total, made outside the shop though naming it', async () => {
+    const { row, toolId } = await paidRow();
+    const stockBefore = await stockOf(shop.database.db, toolId);
+
+    const partial = { ...succeededRefund(row, row.transactionId), amountCents: row.totalCents - 1 };
+    const marking = await markRefunded(shop.database.db, shop.deps.metrics, row, partial);
+
+    expect(marking).toEqual({ booking: row, marked: false });
+    expect(await rowOf(row.id)).toEqual(row);
+    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
+    expect(await refundEmails(shop, row.id)).toBe(0);
+  });
 });
 
 describe('markLatePaymentRefunded', () => {
+  it('records nothing for a refund of part of the payment, made outside the shop though naming the booking', async () => {
+    const { row } = await paidAfterCancel();
+
+    const partial = { ...succeededRefund(row, row.paymentIntentId), amountCents: row.totalCents - 1 };
+    const marking = await markLatePaymentRefunded(shop.database.db, shop.deps.metrics, row, partial);
+
+    expect(marking).toEqual({ booking: row, marked: false });
+    expect(await rowOf(row.id)).toEqual(row);
+    expect(await refundAudits(shop, row.id)).toEqual([]);
+    expect(await refundEmails(shop, row.id)).toBe(0);
+  });
+
   it.each(refundsThatMarkNothing)('records nothing for a refund %s', async (_, change) => {
     const { row } = await paidAfterCancel();
 

@@ -6,11 +6,11 @@
 // the provider's answer or its refund webhook, whichever comes first, and only for a refund the
 // provider says succeeded.
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import { centsToDollars, formatDollars } from '../../shared/money';
 import type { Database } from '../db/database';
-import { bookings, returnedPayments, tools } from '../db/schema';
+import { bookings, outsideRefunds, returnedPayments, tools } from '../db/schema';
 import type { Metrics } from '../metrics/metrics';
 import {
   PaymentsUnavailableError,
@@ -161,8 +161,8 @@ export async function refundLatePayment(
 }
 
 /**
- * Records a succeeded refund naming the cancelled booking whose payment it returned, once. Returns
- * the booking as markRefunded does.
+ * Records a succeeded refund naming the cancelled booking whose payment it returned, for its whole
+ * total, once. Returns the booking as markRefunded does.
  */
 export async function markLatePaymentRefunded(
   db: Database,
@@ -184,6 +184,7 @@ export async function markLatePaymentRefunded(
           eq(bookings.status, 'cancelled'),
           isNull(bookings.refundId),
           eq(bookings.paymentIntentId, paymentIntentId),
+          eq(bookings.totalCents, refund.amountCents),
         ),
       )
       .returning(bookingColumns);
@@ -248,4 +249,38 @@ export async function refundUnkeptPayment(
     return true;
   });
   if (recorded) metrics.refunded('automatic', refund.amountCents);
+}
+
+/**
+ * Records, once, a succeeded refund the shop did not make (in the provider's dashboard, say) of a
+ * payment that paid its orders, with an audit line for the admin naming those orders. It marks no
+ * order: part of a payment back is not an order refunded, and whether the parts come back, an
+ * email goes out or the rest is refunded is the admin's call. True when this call recorded it;
+ * false for a refund not succeeded, one of the shop's own, or one of a payment the shop does not know.
+ */
+export async function recordOutsideRefund(db: Database, refund: RefundView): Promise<boolean> {
+  const paymentIntentId = refund.paymentIntentId;
+  if (refund.status !== 'succeeded' || refund.returnsUnkeptPayment || !paymentIntentId) return false;
+  // The orders it paid: a basket's several, or one order's own (cancelled too, for a late payment).
+  const orders = await db
+    .select({ id: bookings.id, toolName: bookings.toolName, email: bookings.email })
+    .from(bookings)
+    .where(or(eq(bookings.transactionId, paymentIntentId), eq(bookings.paymentIntentId, paymentIntentId)))
+    .orderBy(bookings.seq);
+  if (orders.length === 0) return false;
+  const [recorded] = await db
+    .insert(outsideRefunds)
+    .values({ refundId: refund.id, paymentIntentId, amountCents: refund.amountCents })
+    .onConflictDoNothing()
+    .returning({ refundId: outsideRefunds.refundId });
+  if (!recorded) return false;
+  const named = orders.map((order) => `${order.toolName} for ${order.email} (${order.id})`).join(', ');
+  const amount = formatDollars(centsToDollars(refund.amountCents));
+  await recordAudit(
+    db,
+    SYSTEM_ACTOR,
+    'order.refund_outside_shop',
+    `${amount} of ${paymentIntentId} refunded outside the shop as ${refund.id}, marking no order: ${named}`,
+  );
+  return true;
 }

@@ -147,9 +147,7 @@ export async function shopOverview(db: Database, { timeZone, now }: { timeZone: 
     today,
     bookings: { today: figureOf([booked.get(today)]), month: figureOf(monthDays(booked)) },
     paid: { today: figureOf([paid.get(today)]), month: figureOf(monthDays(paid)) },
-    // An aggregate without GROUP BY answers one row, so `holds` and `belowMinimumCount` are always
-    // there; the fallbacks only satisfy the types.
-    // Stryker disable OptionalChaining
+    // Stryker disable OptionalChaining: an aggregate without GROUP BY answers one row, so `holds` and `belowMinimumCount` are always there; the fallbacks only satisfy the types
     unpaidHolds: {
       count: holds?.count ?? 0,
       total: centsToDollars(holds?.cents ?? 0),

@@ -36,6 +36,11 @@ export function trpcCall(path: string, input?: unknown): HttpCall {
   return { method: 'POST', url: `/trpc/${path}`, payload: json ?? '', headers: { 'content-type': 'application/json' } };
 }
 
+/** The text as a URL carries it: a lone surrogate cannot travel there, and arrives as U+FFFD. */
+export function wellFormed(value: string): string {
+  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 export interface Outcome {
   status: number;
   /** The error's code (tRPC `data.code`, or REST `error.code`); undefined on success. */

@@ -117,6 +117,26 @@ export async function paidBooking(
   return { booking: paid, toolId, intent };
 }
 
+/**
+ * Unpaid orders of `customer`, one per price, paid together as one basket: one PaymentIntent for
+ * their sum, confirmed at the provider and settled as the checkout page does.
+ */
+export async function paidBasket(
+  shop: TestShop,
+  customer: TestUser,
+  orders: Array<{ priceCents: number; quantity: number }>,
+): Promise<{ bookings: Array<{ booking: BookingView; toolId: string }>; intent: OpenedIntent }> {
+  const booked = [];
+  for (const order of orders) booked.push(await bookPart(shop, customer, order));
+  const caller = shop.caller(customer.user);
+  const { checkoutId } = await caller.checkouts.create({ bookingIds: booked.map(({ booking }) => booking._id) });
+  const { paymentIntentId, clientSecret } = await caller.checkouts.intent({ id: checkoutId });
+  const intent = { id: paymentIntentId, clientSecret };
+  await payInBrowser(shop, intent);
+  await caller.checkouts.confirm({ id: checkoutId, transactionId: intent.id });
+  return { bookings: booked, intent };
+}
+
 /** Moves the booking's creation `hours` into the past, as if its hold had been running that long. */
 export async function ageBooking(shop: TestShop, id: string, hours: number): Promise<void> {
   await shop.database.db

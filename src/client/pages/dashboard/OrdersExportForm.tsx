@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { orderExportRangeSchema, type OrderExportRange } from '../../../shared/overview';
+import { EXPORT_DAYS, orderExportRangeSchema, type OrderExportRange } from '../../../shared/overview';
 import { FormField } from '../../components/FormField';
 import { downloadOrders } from '../../lib/download-orders';
 
@@ -49,10 +49,28 @@ export function OrdersExportForm({ today, timeZone }: OrdersExportFormProps) {
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         <FormField id="export-from" label="First day" error={errors.from?.message}>
-          {(field) => <input {...field} {...register('from')} type="date" className="input w-full" />}
+          {(field) => (
+            <input
+              {...field}
+              {...register('from')}
+              type="date"
+              min={EXPORT_DAYS.first}
+              max={EXPORT_DAYS.last}
+              className="input w-full"
+            />
+          )}
         </FormField>
         <FormField id="export-to" label="Last day" error={errors.to?.message}>
-          {(field) => <input {...field} {...register('to')} type="date" className="input w-full" />}
+          {(field) => (
+            <input
+              {...field}
+              {...register('to')}
+              type="date"
+              min={EXPORT_DAYS.first}
+              max={EXPORT_DAYS.last}
+              className="input w-full"
+            />
+          )}
         </FormField>
         <button type="submit" className="btn btn-primary sm:mt-6" disabled={isSubmitting}>
           {isSubmitting ? (
