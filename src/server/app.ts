@@ -183,7 +183,7 @@ function runHoldExpiry(app: FastifyInstance, deps: AppDeps, holdExpiry: NonNulla
 function runEmailSender(app: FastifyInstance, deps: AppDeps, emailSender: NonNullable<AppOptions['emailSender']>): void {
   let timer: EmailSenderTimer | undefined;
   app.addHook('onReady', async () => {
-    timer = startEmailSender({ db: deps.db, mailer: emailSender.mailer, log: deps.log }, { everyMs: emailSender.everyMs });
+    timer = startEmailSender({ ...deps, mailer: emailSender.mailer }, { everyMs: emailSender.everyMs });
   });
   app.addHook('onClose', async () => {
     await timer?.stop();

@@ -44,6 +44,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'mail.example:25' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 
+  it('links emails to the local shop unless SHOP_URL names its public origin, which real Firebase Auth needs', () => {
+    expect(loadConfig({}).shopUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ PORT: '4100' }).shopUrl).toBe('http://127.0.0.1:4100');
+    expect(loadConfig({ SHOP_URL: 'https://Shop.Example/' }).shopUrl).toBe('https://shop.example');
+    const firebase = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
+    expect(() => loadConfig(firebase)).toThrow(/^SHOP_URL: required/);
+    expect(loadConfig({ ...firebase, SHOP_URL: 'https://shop.example' }).shopUrl).toBe('https://shop.example');
+  });
+
   it('holds unpaid bookings for 24 hours unless HOLD_EXPIRY_HOURS says otherwise', () => {
     expect(loadConfig({}).holdExpiryMs).toBe(24 * 60 * 60 * 1000);
     expect(loadConfig({ HOLD_EXPIRY_HOURS: '0.5' }).holdExpiryMs).toBe(30 * 60 * 1000);
@@ -123,6 +132,10 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'nope' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey, SESSION_SECRET: secret }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ FIREBASE_PROJECT_ID: 'shop', SESSION_SECRET: secret }, 'FIREBASE_API_KEY'],
+    [{ FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret }, 'SHOP_URL'],
+    [{ SHOP_URL: 'shop.example' }, 'SHOP_URL'],
+    [{ SHOP_URL: 'ftp://shop.example' }, 'SHOP_URL'],
+    [{ SHOP_URL: 'https://shop.example/store' }, 'SHOP_URL'],
     [{ DATABASE_URL: 'postgres://u@db/shop' }, 'SESSION_SECRET'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ HOLD_EXPIRY_HOURS: 'a day' }, 'HOLD_EXPIRY_HOURS'],
@@ -149,7 +162,12 @@ describe('loadConfig', () => {
 });
 
 describe('the embedded emulators on a network', () => {
-  const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
+  const realIdentity = {
+    FIREBASE_PROJECT_ID: 'shop',
+    FIREBASE_API_KEY: 'key',
+    SESSION_SECRET: secret,
+    SHOP_URL: 'https://shop.example',
+  };
   const realPayments = {
     STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
     STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,

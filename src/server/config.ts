@@ -24,6 +24,13 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** An http(s) address with nothing after the host and port: where the shop's pages start. */
+function isOrigin(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return /^https?:$/.test(url.protocol) && url.pathname === '/' && !/[?#]/.test(text) && url.username === '' && url.password === '';
+}
+
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
 
@@ -47,6 +54,8 @@ const RATE_LIMIT_VARIABLES = {
   cancellation: 'RATE_LIMIT_CANCELLATIONS_PER_MINUTE',
   review: 'RATE_LIMIT_REVIEWS_PER_MINUTE',
   profileUpdate: 'RATE_LIMIT_PROFILE_UPDATES_PER_MINUTE',
+  verificationEmail: 'RATE_LIMIT_VERIFICATION_EMAILS_PER_MINUTE',
+  passwordReset: 'RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE',
   adminWrite: 'RATE_LIMIT_ADMIN_WRITES_PER_MINUTE',
   vitals: 'RATE_LIMIT_VITALS_PER_MINUTE',
 } as const satisfies Record<RateLimitName, string>;
@@ -114,6 +123,13 @@ const envSchema = z.object({
     .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret')
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** The shop's public origin, which emails link into; required with real Firebase Auth. */
+  SHOP_URL: z
+    .string()
+    .trim()
+    .refine(isOrigin, 'must be the http(s) origin of the shop alone, such as https://shop.example (no path)')
+    .transform((url) => new URL(url).origin)
+    .optional(),
   /** Whose calendar days the admin overview and the orders export count in. */
   SHOP_TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone name, such as UTC or Europe/Berlin').default('UTC'),
   HOLD_EXPIRY_HOURS: z.coerce
@@ -211,6 +227,8 @@ export interface Config {
   imagesDir: string;
   /** Absent in fully embedded mode: a secret is then generated once and kept in DATA_DIR. */
   sessionSecret?: string;
+  /** The shop's public origin, which emails link into (SHOP_URL); the local address in embedded identity mode. */
+  shopUrl: string;
   adminEmails: ReadonlySet<string>;
   database: DatabaseConfig;
   identity: IdentityConfig;
@@ -252,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: vars.DATA_DIR,
     imagesDir: vars.IMAGES_DIR ?? join(vars.DATA_DIR, 'images'),
     sessionSecret: vars.SESSION_SECRET,
+    shopUrl: vars.SHOP_URL ?? `http://127.0.0.1:${vars.PORT}`,
     adminEmails: new Set(
       vars.ADMIN_EMAILS.split(',')
         .map((email) => email.trim().toLowerCase())
@@ -286,6 +305,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecret) {
     throw new ConfigError('SESSION_SECRET: required (32+ characters) when any piece runs for real');
+  }
+  if (config.identity.kind === 'firebase' && !vars.SHOP_URL) {
+    // Verification and password-reset emails go to real people, and link into the shop.
+    throw new ConfigError('SHOP_URL: required (https://your-shop.example) when FIREBASE_PROJECT_ID is set');
   }
   if (vars.ALLOW_EMULATORS_ON_NETWORK === 'false') refuseEmulatorsOnNetwork(config);
   return config;

@@ -7,9 +7,9 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { bookings, emailOutbox } from '../db/schema';
+import { emailOutbox } from '../db/schema';
 import type { Mailer } from './mailer';
-import { renderOrderEmail } from './templates';
+import { renderQueuedEmail, type EmailSources } from './render-queued-email';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 const SENDER_CHECK_EVERY_MS = 5_000;
@@ -33,12 +33,12 @@ export interface SenderPassOutcome {
 }
 
 /** Sends the emails due at `now`, one claim at a time, until none is due (or PASS_LIMIT). */
-export async function deliverDueEmails(db: Database, mailer: Mailer, now: Date = new Date()): Promise<SenderPassOutcome> {
+export async function deliverDueEmails(sources: EmailSources, mailer: Mailer, now: Date = new Date()): Promise<SenderPassOutcome> {
   const outcome: SenderPassOutcome = { sent: 0, retrying: 0, failed: 0 };
   for (let n = 0; n < PASS_LIMIT; n++) {
-    const claimed = await claimDueEmail(db, now);
+    const claimed = await claimDueEmail(sources.db, now);
     if (!claimed) break;
-    outcome[await deliver(db, mailer, claimed, now)]++;
+    outcome[await deliver(sources, mailer, claimed, now)]++;
   }
   return outcome;
 }
@@ -46,7 +46,7 @@ export async function deliverDueEmails(db: Database, mailer: Mailer, now: Date =
 type ClaimedEmail = {
   id: string;
   kind: (typeof emailOutbox.$inferSelect)['kind'];
-  bookingId: string;
+  bookingId: string | null;
   recipient: string;
   attempts: number;
 };
@@ -73,25 +73,10 @@ async function claimDueEmail(db: Database, now: Date): Promise<ClaimedEmail | un
   return claimed;
 }
 
-async function deliver(db: Database, mailer: Mailer, email: ClaimedEmail, now: Date): Promise<keyof SenderPassOutcome> {
+async function deliver(sources: EmailSources, mailer: Mailer, email: ClaimedEmail, now: Date): Promise<keyof SenderPassOutcome> {
+  const { db } = sources;
   try {
-    const [order] = await db
-      .select({
-        id: bookings.id,
-        toolName: bookings.toolName,
-        personName: bookings.personName,
-        phone: bookings.phone,
-        address: bookings.address,
-        quantity: bookings.quantity,
-        unitPriceCents: bookings.unitPriceCents,
-        totalCents: bookings.totalCents,
-        transactionId: bookings.transactionId,
-        paidAt: bookings.paidAt,
-      })
-      .from(bookings)
-      .where(eq(bookings.id, email.bookingId));
-    if (!order) throw new Error(`booking ${email.bookingId} not found`);
-    const rendered = await renderOrderEmail(email.kind, order);
+    const rendered = await renderQueuedEmail(sources, email);
     await mailer.send({ to: email.recipient, ...rendered });
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_LENGTH);
@@ -115,13 +100,13 @@ export interface EmailSenderTimer {
 
 /** Runs deliverDueEmails every `everyMs` (unref'd: it never keeps the process alive). */
 export function startEmailSender(
-  deps: { db: Database; mailer: Mailer; log: FastifyBaseLogger },
+  deps: EmailSources & { mailer: Mailer; log: FastifyBaseLogger },
   options: { everyMs?: number } = {},
 ): EmailSenderTimer {
   let running: Promise<void> | null = null;
   const pass = async () => {
     try {
-      const outcome = await deliverDueEmails(deps.db, deps.mailer);
+      const outcome = await deliverDueEmails(deps, deps.mailer);
       if (outcome.retrying + outcome.failed > 0)
         deps.log.warn({ emails: outcome }, 'some order emails could not be sent; see the admin Emails page');
       else if (outcome.sent > 0) deps.log.info({ emails: outcome }, 'sent order emails');

@@ -1,4 +1,5 @@
-// Accounts: the session exchange, the caller's own profile and role, and user management for admins.
+// Accounts: the session exchange, the caller's own profile and role, the account emails
+// (verification, password reset), and user management for admins.
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { accountProfileSchema } from '../../shared/account';
@@ -9,6 +10,7 @@ import { messages } from '../../shared/messages';
 import { userEmailSchema, userIdSchema } from '../../shared/users';
 import { bookings, users } from '../db/schema';
 import { identityRecord, verifySignIn } from '../auth/verify-sign-in';
+import { requestPasswordReset, sendVerificationEmail } from '../services/account-emails';
 import { accountForSignIn } from '../services/account-for-sign-in';
 import { updateAccountProfile } from '../services/account-profile';
 import { listAuditEvents, listUsers } from '../services/admin-lists';
@@ -29,6 +31,12 @@ const sessionEndProcedure = protectedProcedure.meta({ rateLimit: 'sessionExchang
 
 /** A customer's changes to their own profile, within their own budget. */
 const profileUpdateProcedure = protectedProcedure.meta({ rateLimit: 'profileUpdate' });
+
+/** A new verification email, within the customer's own budget. */
+const verificationEmailProcedure = protectedProcedure.meta({ rateLimit: 'verificationEmail' });
+
+/** Anyone may ask for a password reset; each client IP has a budget. */
+const passwordResetProcedure = publicProcedure.meta({ rateLimit: 'passwordReset' });
 
 export const usersRouter = router({
   /**
@@ -53,6 +61,21 @@ export const usersRouter = router({
     const checked = { uid: record.uid, email: record.email, emailVerified: record.emailVerified };
     const userId = await accountForSignIn(db, checked, profile, adminEmails);
     return { token: await startSession(db, sessions, userId) };
+  }),
+
+  /**
+   * Mails the caller a new link that verifies their address (made when the email is sent, never
+   * stored). Refused when the address is verified already; an address gets a few an hour at most.
+   */
+  sendVerificationEmail: verificationEmailProcedure.mutation(({ ctx }) => sendVerificationEmail(ctx.deps.db, ctx.user)),
+
+  /**
+   * Mails a link that sets a new password, when an account has the address. The answer is the same
+   * whether or not one has, so nobody can use it to learn who shops here.
+   */
+  requestPasswordReset: passwordResetProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx.deps.db, ctx.deps.identity, input.email.toLowerCase());
+    return { requested: true };
   }),
 
   /** Ends the caller's session on the server: its token stops working at once. */

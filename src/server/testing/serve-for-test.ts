@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       adminEmails: config.adminEmails,
       holdLimits: config.holdLimits,
       shopTimeZone: config.shopTimeZone,
+      shopUrl: config.shopUrl,
       log,
       metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
       images: createShopImages({ shippedDir: projectPath('src/client/public/images'), uploadsDir: config.imagesDir }),
