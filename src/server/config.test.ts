@@ -53,6 +53,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...firebase, SHOP_URL: 'https://shop.example' }).shopUrl).toBe('https://shop.example');
   });
 
+  it('checks each signed-in account against the identity provider every 2 minutes unless told', () => {
+    expect(loadConfig({}).sessionCheckIntervalMs).toBe(120_000);
+    expect(loadConfig({ SESSION_CHECK_INTERVAL_MS: '600000' }).sessionCheckIntervalMs).toBe(600_000);
+  });
+
   it('holds unpaid bookings for 24 hours unless HOLD_EXPIRY_HOURS says otherwise', () => {
     expect(loadConfig({}).holdExpiryMs).toBe(24 * 60 * 60 * 1000);
     expect(loadConfig({ HOLD_EXPIRY_HOURS: '0.5' }).holdExpiryMs).toBe(30 * 60 * 1000);
@@ -136,6 +141,8 @@ describe('loadConfig', () => {
     [{ SHOP_URL: 'shop.example' }, 'SHOP_URL'],
     [{ SHOP_URL: 'ftp://shop.example' }, 'SHOP_URL'],
     [{ SHOP_URL: 'https://shop.example/store' }, 'SHOP_URL'],
+    [{ SESSION_CHECK_INTERVAL_MS: '5000' }, 'SESSION_CHECK_INTERVAL_MS'],
+    [{ SESSION_CHECK_INTERVAL_MS: 'often' }, 'SESSION_CHECK_INTERVAL_MS'],
     [{ DATABASE_URL: 'postgres://u@db/shop' }, 'SESSION_SECRET'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ HOLD_EXPIRY_HOURS: 'a day' }, 'HOLD_EXPIRY_HOURS'],

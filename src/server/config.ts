@@ -7,6 +7,7 @@ import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_M
 import type { SecurityOverrides } from './http/security';
 import { PROCESS_ROLES, type ProcessRole } from './process-role';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './services/hold-limits';
+import { DEFAULT_SESSION_CHECK_INTERVAL_MS } from './services/session-check';
 import { MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY } from '../shared/constants';
 
 const EMULATOR_PROJECT_ID = 'demo-sprocket';
@@ -130,6 +131,11 @@ const envSchema = z.object({
     .refine(isOrigin, 'must be the http(s) origin of the shop alone, such as https://shop.example (no path)')
     .transform((url) => new URL(url).origin)
     .optional(),
+  /** How often each account with a live session is checked against the identity provider. */
+  SESSION_CHECK_INTERVAL_MS: milliseconds(DEFAULT_SESSION_CHECK_INTERVAL_MS).refine(
+    (ms) => ms >= 10_000,
+    'must be at least 10000 (10 s): each check calls the identity provider',
+  ),
   /** Whose calendar days the admin overview and the orders export count in. */
   SHOP_TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone name, such as UTC or Europe/Berlin').default('UTC'),
   HOLD_EXPIRY_HOURS: z.coerce
@@ -229,6 +235,8 @@ export interface Config {
   sessionSecret?: string;
   /** The shop's public origin, which emails link into (SHOP_URL); the local address in embedded identity mode. */
   shopUrl: string;
+  /** How often each account with a live session is checked against the identity provider (SESSION_CHECK_INTERVAL_MS). */
+  sessionCheckIntervalMs: number;
   adminEmails: ReadonlySet<string>;
   database: DatabaseConfig;
   identity: IdentityConfig;
@@ -271,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     imagesDir: vars.IMAGES_DIR ?? join(vars.DATA_DIR, 'images'),
     sessionSecret: vars.SESSION_SECRET,
     shopUrl: vars.SHOP_URL ?? `http://127.0.0.1:${vars.PORT}`,
+    sessionCheckIntervalMs: vars.SESSION_CHECK_INTERVAL_MS,
     adminEmails: new Set(
       vars.ADMIN_EMAILS.split(',')
         .map((email) => email.trim().toLowerCase())

@@ -60,7 +60,8 @@ export const usersRouter = router({
     const profile = signInProfile(record);
     const checked = { uid: record.uid, email: record.email, emailVerified: record.emailVerified };
     const userId = await accountForSignIn(db, checked, profile, adminEmails);
-    return { token: await startSession(db, sessions, userId) };
+    // The provider's own sign-in time: a password reset after it ends the session (session-check.ts).
+    return { token: await startSession(db, sessions, userId, new Date(signIn.authTime * 1000)) };
   }),
 
   /**

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       logger: log,
       // Tests watching the background jobs run them often (HOLD_EXPIRY_CHECK_EVERY_MS); else every minute.
       holdExpiry: { olderThanMs: config.holdExpiryMs, everyMs: Number(process.env.HOLD_EXPIRY_CHECK_EVERY_MS) || undefined },
+      sessionCheck: { intervalMs: config.sessionCheckIntervalMs },
       security: config.security,
       trustProxy: config.trustProxy,
       rateLimitStore: rateLimits.store,
