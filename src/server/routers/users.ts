@@ -1,7 +1,7 @@
 // Accounts: the session exchange, the caller's own profile and role, the account emails
 // (verification, password reset), and user management for admins.
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { accountProfileSchema } from '../../shared/account';
 import { createSessionSchema } from '../../shared/auth';
 import { adminUsersInputSchema, auditLogInputSchema } from '../../shared/admin-lists';
@@ -10,6 +10,7 @@ import { messages } from '../../shared/messages';
 import { userEmailSchema, userIdSchema } from '../../shared/users';
 import { bookings, users } from '../db/schema';
 import { identityRecord, verifySignIn } from '../auth/verify-sign-in';
+import { makeAdmin } from '../services/account-admin';
 import { requestPasswordReset, sendVerificationEmail } from '../services/account-emails';
 import { accountForSignIn } from '../services/account-for-sign-in';
 import { updateAccountProfile } from '../services/account-profile';
@@ -132,27 +133,10 @@ export const usersRouter = router({
   /** The accounts, in sign-up order, a page at a time, searched by email or name: never read whole. */
   list: adminProcedure.input(adminUsersInputSchema).query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
 
-  makeAdmin: adminWriteProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
-    const email = input.email.toLowerCase();
-    return ctx.deps.db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: users.id, role: users.role, emailVerified: users.emailVerified })
-        .from(users)
-        .where(and(eq(users.email, email), listed));
-      if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
-      // Anyone can sign up with an address that is not theirs; an admin must not promote that address.
-      if (existing.role !== 'admin' && !existing.emailVerified) {
-        throw new TRPCError({ code: 'CONFLICT', message: messages.adminNeedsVerifiedEmail });
-      }
-      const changed = await tx
-        .update(users)
-        .set({ role: 'admin' })
-        .where(and(eq(users.id, existing.id), ne(users.role, 'admin')))
-        .returning({ id: users.id });
-      if (changed.length > 0) await recordAudit(tx, ctx.user, 'user.make_admin', email);
-      return { modifiedCount: changed.length };
-    });
-  }),
+  /** Makes an account admin; refused (409) while its email is not verified (services/account-admin.ts). */
+  makeAdmin: adminWriteProcedure
+    .input(userEmailSchema)
+    .mutation(({ ctx, input }) => makeAdmin(ctx.deps.db, ctx.user, input.email.toLowerCase())),
 
   /** Removes an account: its sessions end at once, its sign-in is disabled, its unpaid orders released. */
   remove: adminWriteProcedure.input(userIdSchema).mutation(async ({ ctx, input }) => {
