@@ -10,6 +10,12 @@ export type OrderEmailKind = (typeof orderEmailKinds)[number];
 export const accountEmailKinds = ['verify_email', 'password_reset'] as const;
 export type AccountEmailKind = (typeof accountEmailKinds)[number];
 
+/** The shop's pages each account email's link leads to, with the link's one-time code as ?code=. */
+export const accountEmailPages: Record<AccountEmailKind, string> = {
+  verify_email: '/verify-email',
+  password_reset: '/reset-password',
+};
+
 export const emailKinds = [...orderEmailKinds, ...accountEmailKinds] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

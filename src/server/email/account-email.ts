@@ -2,17 +2,11 @@
 // Its recipient may not have asked for it (anyone can type a stranger's address), so it names
 // nobody and carries nothing a person typed: only the shop's words and the link, which leads to
 // the shop's own page (never the identity provider's), where the one-time code is handed back.
-import type { AccountEmailKind } from '../../shared/emails';
+import { accountEmailPages, type AccountEmailKind } from '../../shared/emails';
 import type { EmailContent } from './email-content';
 
-/** The shop's pages that take each link's one-time code (src/client/routes.tsx). */
-export const ACCOUNT_ACTION_PATHS: Record<AccountEmailKind, string> = {
-  verify_email: '/verify-email',
-  password_reset: '/reset-password',
-};
-
 export function accountEmailContent(kind: AccountEmailKind, code: string, shopUrl: string): EmailContent {
-  const url = `${shopUrl}${ACCOUNT_ACTION_PATHS[kind]}?code=${encodeURIComponent(code)}`;
+  const url = `${shopUrl}${accountEmailPages[kind]}?code=${encodeURIComponent(code)}`;
   switch (kind) {
     case 'verify_email':
       return {
