@@ -161,7 +161,7 @@ describe('account emails', () => {
 
     const [row] = await shop.database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, nobody));
     expect(row).toMatchObject({ kind: 'password_reset', bookingId: null, status: 'pending', attempts: 1 });
-    expect(row?.lastError).toMatch(/no account/);
+    expect(row?.lastError).toMatch(/No enabled account has the address/);
     expect(JSON.stringify(row)).not.toMatch(/code|http/i);
   });
 });
