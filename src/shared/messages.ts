@@ -85,7 +85,7 @@ export const messages = {
   displayNameTooLong: 'Your name must be at most 100 characters.',
   adminNeedsVerifiedEmail: 'Only an account with a verified email can become an admin.',
   // Make Admin: why a customer cannot be made admin yet, and how they become eligible.
-  makeAdminNeedsVerifiedEmail: 'Email not verified: they can verify it from My Profile.',
+  makeAdminNeedsVerifiedEmail: 'Email not verified: they can verify it from My Profile, then sign in again.',
   confirmMakeAdmin: (email: string) =>
     `Make ${email} an admin? They will be able to manage users, parts and orders, and see every customer's orders.`,
   makeAdmin: 'Make Admin',
