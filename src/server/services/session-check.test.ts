@@ -72,13 +72,13 @@ const check = (db: Database = shop.database.db, identity: IdentityProvider = sho
   checkSessions(db, identity, { intervalMs: 0 });
 
 /** The shop's identity provider, recording the accounts each getUsers call asked about. */
-function recordingLookups(): { identity: IdentityProvider; lookups: string[][] } {
+function recordingLookups(shopOf: TestShop = shop): { identity: IdentityProvider; lookups: string[][] } {
   const lookups: string[][] = [];
   const identity: IdentityProvider = {
-    ...shop.deps.identity,
+    ...shopOf.deps.identity,
     getUsers: async (uids) => {
       lookups.push([...uids]);
-      return shop.deps.identity.getUsers(uids);
+      return shopOf.deps.identity.getUsers(uids);
     },
   };
   return { identity, lookups };
@@ -191,18 +191,6 @@ describe('checkSessions over many accounts', () => {
     return uids;
   }
 
-  function recording(): { identity: IdentityProvider; lookups: string[][] } {
-    const lookups: string[][] = [];
-    const identity: IdentityProvider = {
-      ...many.deps.identity,
-      getUsers: async (uids) => {
-        lookups.push([...uids]);
-        return many.deps.identity.getUsers(uids);
-      },
-    };
-    return { identity, lookups };
-  }
-
   it('asks at most 100 accounts per call, the never checked first, then those checked longest ago', async () => {
     // Made in shuffled order, so the order of the calls is the check times', not the rows'.
     const minutesAgo = [...Array.from({ length: 10 }, () => null), ...Array.from({ length: 120 }, (_, index) => 60 + index)];
@@ -214,7 +202,7 @@ describe('checkSessions over many accounts', () => {
       .map(({ value }, index) => ({ uid: uids[index]!, age: value ?? Number.POSITIVE_INFINITY }))
       .sort((a, b) => b.age - a.age)
       .map(({ uid }) => uid);
-    const { identity, lookups } = recording();
+    const { identity, lookups } = recordingLookups(many);
 
     const outcome = await checkSessions(many.database.db, identity, { intervalMs: 30 * MINUTE_MS });
 
@@ -226,7 +214,7 @@ describe('checkSessions over many accounts', () => {
 
   it('asks about each account once however many passes run at the same time', async () => {
     const uids = await accountsCheckedAt(Array.from({ length: 40 }, () => 90));
-    const { identity, lookups } = recording();
+    const { identity, lookups } = recordingLookups(many);
     const url = many.database.url;
     // On Postgres, passes as separate processes would run them, each on its own connections.
     const handles = url ? await Promise.all(Array.from({ length: 3 }, () => openPostgres(url, { maxConnections: 2 }))) : [];

@@ -1,5 +1,7 @@
-// The frame of the pages an account email links to: a centred card with a title and what the link did.
+// The frame of the pages an account email links to: a centred card with a title and what the link
+// did, and what they show when the link cannot be used.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { PageTitle } from '../../components/PageTitle';
 
 export function AccountLinkCard({ title, children }: { title: string; children: ReactNode }) {
@@ -13,5 +15,19 @@ export function AccountLinkCard({ title, children }: { title: string; children: 
         </div>
       </div>
     </section>
+  );
+}
+
+/** Why the link did nothing, in red, and the way to the login (where a new link is asked for). */
+export function LinkRefused({ message }: { message: string }) {
+  return (
+    <>
+      <p role="alert" className="text-sm font-medium text-error">
+        {message}
+      </p>
+      <Link to="/login" className="btn btn-outline">
+        Login
+      </Link>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { loadFirebaseAuth } from '../../auth/firebase';
 import { Spinner } from '../../components/Spinner';
-import { AccountLinkCard } from './AccountLinkCard';
+import { AccountLinkCard, LinkRefused } from './AccountLinkCard';
 import { linkFailureMessage, useOneTimeCode } from './link-outcome';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
@@ -69,14 +69,7 @@ export default function ResetPasswordPage() {
           </Link>
         </>
       ) : (
-        <>
-          <p role="alert" className="text-sm font-medium text-error">
-            {step.message}
-          </p>
-          <Link to="/login" className="btn btn-outline">
-            Login
-          </Link>
-        </>
+        <LinkRefused message={step.message} />
       )}
     </AccountLinkCard>
   );

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages';
 import { loadFirebaseAuth } from '../../auth/firebase';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../components/Spinner';
-import { AccountLinkCard } from './AccountLinkCard';
+import { AccountLinkCard, LinkRefused } from './AccountLinkCard';
 import { linkFailureMessage, useOneTimeCode } from './link-outcome';
 
 type Outcome = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; message: string };
@@ -41,14 +41,7 @@ export default function VerifyEmailPage() {
       ) : outcome.state === 'verified' ? (
         <Verified />
       ) : (
-        <>
-          <p role="alert" className="text-sm font-medium text-error">
-            {outcome.message}
-          </p>
-          <Link to="/login" className="btn btn-outline">
-            Login
-          </Link>
-        </>
+        <LinkRefused message={outcome.message} />
       )}
     </AccountLinkCard>
   );

@@ -4,22 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages';
+import { customerAccount } from '../../testing/account-fixtures';
 import { callsTo, customer, renderWithApi } from '../../testing/api-test-harness';
 import Profile from './Profile';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const email = customer.user!.email;
-const me = (emailVerified: boolean) => ({
-  _id: 'c0000000-0000-4000-8000-000000000001',
-  email,
-  emailVerified,
-  displayName: 'Casey Customer',
-  photoURL: null,
-  role: 'user',
-  phone: null,
-  address: null,
-});
+const me = (emailVerified: boolean) => customerAccount({ emailVerified });
 
 /** The value the profile's list shows under `term`. */
 async function shown(term: string): Promise<HTMLElement> {

@@ -12,6 +12,14 @@ import SignupPage from './SignupPage';
 
 vi.mock('../../auth/firebase', () => ({ loadFirebaseAuth: vi.fn() }));
 
+async function signUpAsCasey() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Name'), 'Casey Customer');
+  await user.type(screen.getByLabelText('Email'), 'casey@example.com');
+  await user.type(screen.getByLabelText('Password'), 'sprocket123');
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
 describe('SignupPage', () => {
   const newUser = fakeFirebaseUser('casey@example.com');
   let fake: ReturnType<typeof fakeFirebaseKit>;
@@ -27,12 +35,8 @@ describe('SignupPage', () => {
       auth: signedOut,
       at: '/signup',
     });
-    const user = userEvent.setup();
 
-    await user.type(screen.getByLabelText('Name'), 'Casey Customer');
-    await user.type(screen.getByLabelText('Email'), 'casey@example.com');
-    await user.type(screen.getByLabelText('Password'), 'sprocket123');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUpAsCasey();
 
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(fake.sdk.createUserWithEmailAndPassword).toHaveBeenCalledWith(fake.kit.auth, 'casey@example.com', 'sprocket123');
@@ -57,12 +61,8 @@ describe('SignupPage', () => {
       auth: signedOut,
       at: '/signup',
     });
-    const user = userEvent.setup();
 
-    await user.type(screen.getByLabelText('Name'), 'Casey Customer');
-    await user.type(screen.getByLabelText('Email'), 'casey@example.com');
-    await user.type(screen.getByLabelText('Password'), 'sprocket123');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUpAsCasey();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in could not be verified.');
     expect(renderHook(() => useSignupNotice()).result.current).toBeNull();
