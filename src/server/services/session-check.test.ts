@@ -156,13 +156,16 @@ describe('checkSessions', () => {
     const customer = await signedInCustomer();
     const { identity, lookups } = recordingLookups();
     const now = Date.now();
-    const pass = (atMs: number) => checkSessions(shop.database.db, identity, { intervalMs: 10 * MINUTE_MS, now: new Date(atMs) });
+    /** Whether a pass at `atMs` asked the provider about the customer. */
+    const askedAbout = async (atMs: number) => {
+      const before = lookups.length;
+      await checkSessions(shop.database.db, identity, { intervalMs: 10 * MINUTE_MS, now: new Date(atMs) });
+      return lookups.slice(before).flat().includes(customer.uid);
+    };
 
-    await pass(now);
-    await pass(now + 9 * MINUTE_MS);
-    await pass(now + 10 * MINUTE_MS);
-
-    expect(lookups.map((uids) => uids.includes(customer.uid))).toEqual([true, true]);
+    expect(await askedAbout(now)).toBe(true);
+    expect(await askedAbout(now + 10 * MINUTE_MS)).toBe(false);
+    expect(await askedAbout(now + 10 * MINUTE_MS + 1)).toBe(true);
   });
 });
 
@@ -210,6 +213,33 @@ describe('checkSessions over many accounts', () => {
     expect(new Set(lookups[0])).toEqual(new Set(byAge.slice(0, 100)));
     expect(new Set(lookups[1])).toEqual(new Set(byAge.slice(100)));
     expect(outcome).toEqual({ checked: 130, ended: 130, providerAway: false });
+  });
+
+  it('ends a pass that finds every account due again at once, having asked about each once', async () => {
+    const uids: string[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      const accounts = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          signInForIdToken(
+            emulatorUrl(),
+            TEST_PROJECT_ID,
+            { email: `standing-${randomBytes(5).toString('hex')}@example.com`, password: 'secret-123' },
+            { create: true },
+          ),
+        ),
+      );
+      for (const { uid } of accounts) {
+        await many.createUser('user', { firebaseUid: uid });
+        uids.push(uid);
+      }
+    }
+    const { identity, lookups } = recordingLookups(many);
+
+    // An interval of 0: each account is due again the moment it was checked.
+    const outcome = await checkSessions(many.database.db, identity, { intervalMs: 0 });
+
+    expect(outcome).toEqual({ checked: uids.length, ended: 0, providerAway: false });
+    expect(lookups.flat().sort()).toEqual([...uids].sort());
   });
 
   it('asks about each account once however many passes run at the same time', async () => {

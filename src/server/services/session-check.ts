@@ -6,7 +6,7 @@
 // process holds, so however many processes run it, an account is read about once per interval.
 // While the provider cannot be reached, every session stays valid and the claimed accounts go back
 // to the head of the queue for the next pass.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { sessions, users } from '../db/schema';
@@ -66,10 +66,11 @@ export async function checkSessions(
 /**
  * Moves the check time of the due accounts with live sessions, checked longest ago first (never
  * checked before all), to `now`; rows another pass holds are skipped, and a row claimed meanwhile
- * is no longer due, so no account is claimed twice.
+ * is no longer due, so no account is claimed twice. Due means checked strictly before `dueBefore`,
+ * which is never after `now`: a pass never claims an account it claimed itself, so it ends.
  */
 async function claimDueAccounts(db: Database, now: Date, dueBefore: Date): Promise<ClaimedAccount[]> {
-  const due = or(isNull(users.identityCheckedAt), lte(users.identityCheckedAt, dueBefore));
+  const due = or(isNull(users.identityCheckedAt), lt(users.identityCheckedAt, dueBefore));
   const withLiveSession = db.selectDistinct({ userId: sessions.userId }).from(sessions).where(gt(sessions.expiresAt, now));
   const batch = db
     .select({ id: users.id })
