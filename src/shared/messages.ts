@@ -100,6 +100,7 @@ export const messages = {
   checkInboxAfterSignup: (email: string) =>
     `Welcome! We sent a link to ${email}: open it to verify your address, then sign in again. Until then, our emails to you leave out your order details.`,
   verifyingEmail: 'Verifying your email address…',
+  checkingResetLink: 'Checking the link…',
   emailVerifiedSignInAgain: 'Your email address is verified. Sign in again, and the shop will know.',
   verificationLinkInvalid: 'This verification link has expired or was already used. Sign in and ask for a new one from My Profile.',
   passwordResetFor: (email: string) => `Choose a new password for ${email}.`,

@@ -13,7 +13,7 @@ import { ResetPasswordForm } from './ResetPasswordForm';
 
 type Step =
   | { state: 'checking' }
-  | { state: 'choosing'; email: string; error: string | null }
+  | { state: 'choosing'; code: string; email: string; error: string | null }
   | { state: 'changed' }
   | { state: 'refused'; message: string };
 
@@ -28,31 +28,31 @@ export default function ResetPasswordPage() {
     void (async () => {
       try {
         const { auth, sdk } = await loadFirebaseAuth();
-        setStep({ state: 'choosing', email: await sdk.verifyPasswordResetCode(auth, code), error: null });
+        setStep({ state: 'choosing', code, email: await sdk.verifyPasswordResetCode(auth, code), error: null });
       } catch (error) {
         setStep({ state: 'refused', message: linkFailureMessage(error, messages.passwordResetLinkInvalid) });
       }
     })();
   }, [code]);
 
-  async function changePassword(email: string, password: string): Promise<void> {
+  async function changePassword(oneTimeCode: string, email: string, password: string): Promise<void> {
     try {
       const { auth, sdk } = await loadFirebaseAuth();
-      await sdk.confirmPasswordReset(auth, code ?? '', password);
+      await sdk.confirmPasswordReset(auth, oneTimeCode, password);
       setStep({ state: 'changed' });
     } catch (error) {
-      setStep({ state: 'choosing', email, error: linkFailureMessage(error, messages.passwordResetLinkInvalid) });
+      setStep({ state: 'choosing', code: oneTimeCode, email, error: linkFailureMessage(error, messages.passwordResetLinkInvalid) });
     }
   }
 
   return (
     <AccountLinkCard title="Choose a new password">
       {step.state === 'checking' ? (
-        <Spinner label="Checking the link…" />
+        <Spinner label={messages.checkingResetLink} />
       ) : step.state === 'choosing' ? (
         <>
           <p className="text-sm text-base-content/75">{messages.passwordResetFor(step.email)}</p>
-          <ResetPasswordForm email={step.email} onSubmit={({ password }) => changePassword(step.email, password)} />
+          <ResetPasswordForm email={step.email} onSubmit={({ password }) => changePassword(step.code, step.email, password)} />
           {step.error ? (
             <p role="alert" className="text-sm font-medium text-error">
               {step.error}
