@@ -1,9 +1,11 @@
 // Journey 8: an admin's day. The admin sidebar without customer items; adding a part that home
-// then shows and deleting it after the confirm dialog; making a customer admin; removing a user;
+// then shows and deleting it after the confirm dialog; making a customer admin after confirming (and
+// not one whose email is not verified); removing a user;
 // every customer's orders in Manage orders, and shipping a paid one; removing a review.
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { DEMO_ADMIN, stage, uniqueId } from './support/api';
+import { seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import {
   cardFigure,
@@ -80,14 +82,19 @@ describe('an admin', () => {
     expect(await cards.filter({ has: page.getByRole('heading', { name, exact: true }) }).count()).toBe(0);
   });
 
-  it('makes a customer admin: the toast, the refreshed list, and no Make Admin button for them', async () => {
+  it('makes a customer admin after confirming: the toast, the refreshed list, and no Make Admin button for them', async () => {
     const customer = await shop.customer('promoted');
     const page = await adminInDashboard();
     await openFromSidebar(page, 'Make Admin');
     const row = rowWith(page, customer.email);
     await expectText(row.getByRole('cell').nth(1), 'customer');
 
-    await row.getByRole('button', { name: `Make Admin: ${customer.email}` }).click();
+    const makeAdmin = row.getByRole('button', { name: `Make Admin: ${customer.email}` });
+    await makeAdmin.click();
+    await confirmDialog(page, messages.confirmMakeAdmin(customer.email), messages.keepCustomer);
+    await expectText(row.getByRole('cell').nth(1), 'customer');
+    await makeAdmin.click();
+    await confirmDialog(page, messages.confirmMakeAdmin(customer.email), messages.makeAdmin);
     await expectToast(page, messages.makeAdminSucceeded);
     await expectText(row.getByRole('cell').nth(1), 'admin');
     expect(await row.getByRole('button', { name: /Make Admin/ }).count()).toBe(0);
@@ -96,6 +103,18 @@ describe('an admin', () => {
     // The new admin gets the admin sidebar at their next sign-in.
     const promoted = await adminInDashboard(customer);
     expect(await sidebarLabels(promoted)).toContain('Make Admin');
+  });
+
+  it('cannot make a customer whose email is not verified an admin, and reads why on the page', async () => {
+    const newcomer = await shop.customer('newcomer', { verified: false });
+    const page = await adminInDashboard();
+    await openFromSidebar(page, 'Make Admin');
+    const row = rowWith(page, newcomer.email);
+
+    const makeAdmin = await see(row.getByRole('button', { name: `Make Admin: ${newcomer.email}` }));
+    expect(await makeAdmin.isDisabled()).toBe(true);
+    await expectText(row.getByText(messages.makeAdminNeedsVerifiedEmail, { exact: true }), messages.makeAdminNeedsVerifiedEmail);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('removes a user after the confirm dialog', async () => {

@@ -1,35 +1,15 @@
 // Order emails: a customer books a part and pays with the test card in the browser, and the
 // booking email and the payment receipt arrive in the embedded mail catcher's inbox, read through
 // its REST API as a developer would open them in the inbox linked from the startup banner.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { stage } from './support/api';
 import { useBrowser } from './support/browser';
+import { emailTo, inboxOf } from './support/inbox';
 import { expectToast, gone, navbar, productCard, rowWith, see, signInInBrowser } from './support/journeys';
 
 const browser = useBrowser();
 const shop = stage();
-
-interface CaughtEmail {
-  subject: string;
-  text: string;
-  html: string;
-  to: Array<{ address: string }>;
-}
-
-async function inboxOf(address: string): Promise<CaughtEmail[]> {
-  const response = await fetch(`${inject('mailInboxUrl')}/api/email`);
-  const emails = (await response.json()) as CaughtEmail[];
-  return emails.filter((email) => email.to.some((to) => to.address === address));
-}
-
-/** The sender delivers every few seconds: wait for the email with this subject. */
-async function emailTo(address: string, subject: string): Promise<CaughtEmail> {
-  await expect
-    .poll(async () => (await inboxOf(address)).map((email) => email.subject), { timeout: 30_000, interval: 500 })
-    .toContain(subject);
-  return (await inboxOf(address)).find((email) => email.subject === subject)!;
-}
 
 describe('order emails', () => {
   it('sends the booking email, then the receipt once the card payment succeeds', async () => {

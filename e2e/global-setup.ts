@@ -29,10 +29,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The demo customer also holds more unpaid orders over a run than a person would.
     env: {
       ...Object.fromEntries(
-        ['SESSIONS', 'BOOKINGS', 'PAYMENTS', 'CANCELLATIONS', 'REVIEWS', 'PROFILE_UPDATES', 'ADMIN_WRITES', 'VITALS'].map((budget) => [
-          `RATE_LIMIT_${budget}_PER_MINUTE`,
-          '10000',
-        ]),
+        [
+          'SESSIONS',
+          'BOOKINGS',
+          'PAYMENTS',
+          'CANCELLATIONS',
+          'REVIEWS',
+          'PROFILE_UPDATES',
+          'VERIFICATION_EMAILS',
+          'PASSWORD_RESETS',
+          'ADMIN_WRITES',
+          'VITALS',
+        ].map((budget) => [`RATE_LIMIT_${budget}_PER_MINUTE`, '10000']),
       ),
       HOLD_LIMIT_BOOKINGS: '10000',
       HOLD_LIMIT_UNITS: '1000000',

@@ -5,5 +5,3 @@ CREATE TABLE "outside_refunds" (
 	"recorded_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "outside_refunds_amount_not_negative" CHECK ("outside_refunds"."amount_cents" >= 0)
 );
---> statement-breakpoint
-CREATE INDEX "bookings_transaction" ON "bookings" USING btree ("transaction_id");

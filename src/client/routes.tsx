@@ -1,5 +1,6 @@
 // The route table, read top to bottom like SPEC.md §2. Every page loads lazily.
 import { Route, Routes } from 'react-router-dom';
+import { accountEmailPages } from '../shared/emails';
 import { RequireAdmin } from './auth/RequireAdmin';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './components/AppLayout';
@@ -12,6 +13,8 @@ const BlogsPage = lazyPage(() => import('./pages/blogs/BlogsPage'));
 const PortfolioPage = lazyPage(() => import('./pages/portfolio/PortfolioPage'));
 const PartPage = lazyPage(() => import('./pages/part/PartPage'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
+const VerifyEmailPage = lazyPage(() => import('./pages/account-links/VerifyEmailPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/account-links/ResetPasswordPage'));
 
 const DashboardLayout = lazyPage(() => import('./pages/dashboard/DashboardLayout'));
 const MyOrders = lazyPage(() => import('./pages/dashboard/MyOrders'));
@@ -57,6 +60,9 @@ export function AppRoutes() {
         <Route path="blogs" element={<BlogsPage />} />
         <Route path="portfolio" element={<PortfolioPage />} />
         <Route path="parts/:id" element={<PartPage />} />
+        {/* Where the shop's verification (/verify-email) and password-reset (/reset-password) emails lead. */}
+        <Route path={accountEmailPages.verify_email} element={<VerifyEmailPage />} />
+        <Route path={accountEmailPages.password_reset} element={<ResetPasswordPage />} />
         <Route
           path="dashboard"
           element={

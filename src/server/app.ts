@@ -23,6 +23,7 @@ import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/publi
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
 import { startHoldExpiry, type HoldExpiryTimer } from './services/hold-expiry';
+import { startSessionCheck, type SessionCheckTimer } from './services/session-check';
 import type { Mailer } from './email/mailer';
 import { startEmailSender, type EmailSenderTimer } from './email/outbox-sender';
 import { runsBackgroundJobs, servesShop, type ProcessRole } from './process-role';
@@ -40,6 +41,11 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** Expire unpaid bookings older than this, checking every minute from ready to close; absent: never. */
   holdExpiry?: { olderThanMs: number; everyMs?: number };
+  /**
+   * End the sessions the identity provider no longer vouches for, checking each signed-in account
+   * every `intervalMs` from ready to close; absent: never.
+   */
+  sessionCheck?: { intervalMs: number; everyMs?: number };
   /** CORS origins and rate limits that differ from the defaults (http/security.ts). */
   security?: SecurityOverrides;
   /** Where rate limits are counted; default this process's memory. */
@@ -95,6 +101,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   const role = options.role ?? 'all';
   if (options.holdExpiry && runsBackgroundJobs(role)) runHoldExpiry(app, deps, options.holdExpiry);
   if (options.emailSender && runsBackgroundJobs(role)) runEmailSender(app, deps, options.emailSender);
+  if (options.sessionCheck && runsBackgroundJobs(role)) runSessionCheck(app, deps, options.sessionCheck);
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
@@ -206,10 +213,18 @@ function runHoldExpiry(app: FastifyInstance, deps: AppDeps, holdExpiry: NonNulla
 function runEmailSender(app: FastifyInstance, deps: AppDeps, emailSender: NonNullable<AppOptions['emailSender']>): void {
   let timer: EmailSenderTimer | undefined;
   app.addHook('onReady', async () => {
-    timer = startEmailSender(
-      { db: deps.db, mailer: emailSender.mailer, log: deps.log, metrics: deps.metrics },
-      { everyMs: emailSender.everyMs },
-    );
+    timer = startEmailSender({ ...deps, mailer: emailSender.mailer }, { everyMs: emailSender.everyMs });
+  });
+  app.addHook('onClose', async () => {
+    await timer?.stop();
+  });
+}
+
+/** The background session check: starts when the app is ready, stops (after its pass) on close. */
+function runSessionCheck(app: FastifyInstance, deps: AppDeps, sessionCheck: NonNullable<AppOptions['sessionCheck']>): void {
+  let timer: SessionCheckTimer | undefined;
+  app.addHook('onReady', async () => {
+    timer = startSessionCheck(deps, sessionCheck);
   });
   app.addHook('onClose', async () => {
     await timer?.stop();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { TEST_SESSION_SECRET as secret, TEST_STRIPE_KEYS } from './testing/test-keys';
 
-const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
+const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret, SHOP_URL: 'https://shop.example' };
 const realPayments = {
   STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
   STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
@@ -69,6 +69,20 @@ describe('loadConfig', () => {
     for (const variable of ['AUTH_EMULATOR_HUB_PORT', 'AUTH_EMULATOR_LOGGING_PORT', 'MAIL_SMTP_PORT']) {
       expect(() => loadConfig({ [variable]: '70000' })).toThrow(new RegExp(`${variable}: `));
     }
+  });
+
+  it('links emails to the local shop unless SHOP_URL names its public origin, which real Firebase Auth needs', () => {
+    expect(loadConfig({}).shopUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ PORT: '4100' }).shopUrl).toBe('http://127.0.0.1:4100');
+    expect(loadConfig({ SHOP_URL: 'https://Shop.Example/' }).shopUrl).toBe('https://shop.example');
+    const firebase = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret };
+    expect(() => loadConfig(firebase)).toThrow(/^SHOP_URL: required/);
+    expect(loadConfig({ ...firebase, SHOP_URL: 'https://shop.example' }).shopUrl).toBe('https://shop.example');
+  });
+
+  it('checks each signed-in account against the identity provider every 2 minutes unless told', () => {
+    expect(loadConfig({}).sessionCheckIntervalMs).toBe(120_000);
+    expect(loadConfig({ SESSION_CHECK_INTERVAL_MS: '600000' }).sessionCheckIntervalMs).toBe(600_000);
   });
 
   it('holds unpaid bookings for 24 hours unless HOLD_EXPIRY_HOURS says otherwise', () => {
@@ -168,6 +182,12 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'nope' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey, SESSION_SECRET: secret }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ FIREBASE_PROJECT_ID: 'shop', SESSION_SECRET: secret }, 'FIREBASE_API_KEY'],
+    [{ FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret }, 'SHOP_URL'],
+    [{ SHOP_URL: 'shop.example' }, 'SHOP_URL'],
+    [{ SHOP_URL: 'ftp://shop.example' }, 'SHOP_URL'],
+    [{ SHOP_URL: 'https://shop.example/store' }, 'SHOP_URL'],
+    [{ SESSION_CHECK_INTERVAL_MS: '5000' }, 'SESSION_CHECK_INTERVAL_MS'],
+    [{ SESSION_CHECK_INTERVAL_MS: 'often' }, 'SESSION_CHECK_INTERVAL_MS'],
     [{ DATABASE_URL: 'postgres://u@db/shop' }, 'SESSION_SECRET'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ SESSION_SECRET: `${secret},short` }, 'SESSION_SECRET'],

@@ -10,6 +10,7 @@ import { DEFAULT_SMTP_CONNECTIONS, mailDomainOf } from './email/mailer';
 import { isLoopbackHost } from './loopback';
 import { PROCESS_ROLES, runsBackgroundJobs, type ProcessRole } from './process-role';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './services/hold-limits';
+import { DEFAULT_SESSION_CHECK_INTERVAL_MS } from './services/session-check';
 import { MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY } from '../shared/constants';
 
 const EMULATOR_PROJECT_ID = 'demo-sprocket';
@@ -29,6 +30,14 @@ function isTimeZone(name: string): boolean {
 
 /** One key of SESSION_SECRET's list. */
 const sessionKey = z.string().min(32, 'each key must be at least 32 characters (comma-separated, the signing key first)');
+
+/** An http(s) address with nothing after the host and port: where the shop's pages start. */
+function isOrigin(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return /^https?:$/.test(url.protocol) && url.pathname === '/' && !/[?#]/.test(text) && url.username === '' && url.password === '';
+}
+
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must look like host:port');
 const optionalText = z.string().trim().min(1).optional();
 
@@ -52,6 +61,8 @@ const RATE_LIMIT_VARIABLES = {
   cancellation: 'RATE_LIMIT_CANCELLATIONS_PER_MINUTE',
   review: 'RATE_LIMIT_REVIEWS_PER_MINUTE',
   profileUpdate: 'RATE_LIMIT_PROFILE_UPDATES_PER_MINUTE',
+  verificationEmail: 'RATE_LIMIT_VERIFICATION_EMAILS_PER_MINUTE',
+  passwordReset: 'RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE',
   adminWrite: 'RATE_LIMIT_ADMIN_WRITES_PER_MINUTE',
   vitals: 'RATE_LIMIT_VITALS_PER_MINUTE',
 } as const satisfies Record<RateLimitName, string>;
@@ -129,6 +140,18 @@ const envSchema = z.object({
     .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret')
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** The shop's public origin, which emails link into; required with real Firebase Auth. */
+  SHOP_URL: z
+    .string()
+    .trim()
+    .refine(isOrigin, 'must be the http(s) origin of the shop alone, such as https://shop.example (no path)')
+    .transform((url) => new URL(url).origin)
+    .optional(),
+  /** How often each account with a live session is checked against the identity provider. */
+  SESSION_CHECK_INTERVAL_MS: milliseconds(DEFAULT_SESSION_CHECK_INTERVAL_MS).refine(
+    (ms) => ms >= 10_000,
+    'must be at least 10000 (10 s): each check calls the identity provider',
+  ),
   /** Whose calendar days the admin overview and the orders export count in. */
   SHOP_TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone name, such as UTC or Europe/Berlin').default('UTC'),
   HOLD_EXPIRY_HOURS: z.coerce
@@ -249,6 +272,10 @@ export interface Config {
    * Absent in fully embedded mode: a secret is then generated once and kept in DATA_DIR.
    */
   sessionSecrets?: readonly [string, ...string[]];
+  /** The shop's public origin, which emails link into (SHOP_URL); the local address in embedded identity mode. */
+  shopUrl: string;
+  /** How often each account with a live session is checked against the identity provider (SESSION_CHECK_INTERVAL_MS). */
+  sessionCheckIntervalMs: number;
   adminEmails: ReadonlySet<string>;
   database: DatabaseConfig;
   identity: IdentityConfig;
@@ -287,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: vars.DATA_DIR,
     imagesDir: vars.IMAGES_DIR ?? join(vars.DATA_DIR, 'images'),
     sessionSecrets: vars.SESSION_SECRET,
+    shopUrl: vars.SHOP_URL ?? `http://127.0.0.1:${vars.PORT}`,
+    sessionCheckIntervalMs: vars.SESSION_CHECK_INTERVAL_MS,
     adminEmails: new Set(
       vars.ADMIN_EMAILS.split(',')
         .map((email) => email.trim().toLowerCase())
@@ -323,6 +352,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';
   if (real && !config.sessionSecrets) {
     throw new ConfigError('SESSION_SECRET: required (32+ characters) when any piece runs for real');
+  }
+  if (config.identity.kind === 'firebase' && !vars.SHOP_URL) {
+    // Verification and password-reset emails go to real people, and link into the shop.
+    throw new ConfigError('SHOP_URL: required (https://your-shop.example) when FIREBASE_PROJECT_ID is set');
   }
   if (vars.ALLOW_EMULATORS_ON_NETWORK === 'false') refuseEmulatorsOnNetwork(config);
   if (vars.ALLOW_MAIL_CATCHER === 'false') refuseMailGoingNowhere(config);

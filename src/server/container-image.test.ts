@@ -94,6 +94,7 @@ const DOT_ENV: Record<string, string> = {
   FIREBASE_PROJECT_ID: 'sprocket-shop',
   FIREBASE_API_KEY: 'firebase-web-api-key',
   FIREBASE_SERVICE_ACCOUNT: '{}',
+  SHOP_URL: 'https://shop.example',
   STRIPE_SECRET_KEY: 'sk_test_compose',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_compose',
   STRIPE_WEBHOOK_SECRET: 'whsec_compose',

@@ -34,6 +34,8 @@ export interface AppDeps {
   images: ShopImages;
   /** The IANA time zone whose calendar days the overview and the orders export count in (SHOP_TIME_ZONE). */
   shopTimeZone: string;
+  /** The shop's public origin (SHOP_URL), which the emails link into. */
+  shopUrl: string;
 }
 
 /** Where a call over HTTP comes from, for the procedures' rate limits. */

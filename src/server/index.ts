@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     ping: started.ping,
     logger: log,
     holdExpiry: { olderThanMs: config.holdExpiryMs },
+    sessionCheck: { intervalMs: config.sessionCheckIntervalMs },
     security: config.security,
     rateLimitStore: started.rateLimitStore,
     trustProxy: config.trustProxy,

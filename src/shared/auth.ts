@@ -22,6 +22,10 @@ const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
 
+/** A new password chosen from a reset email's link, by the sign-up form's rules. */
+export const newPasswordSchema = z.object({ password: passwordSchema });
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+
 export const loginSchema = z.object({
   email: emailSchema,
   password: passwordSchema,

@@ -86,7 +86,30 @@ export const messages = {
   displayNameInvalid: 'Please use a name without invisible or direction-changing characters.',
   displayNameTooLong: 'Your name must be at most 100 characters.',
   adminNeedsVerifiedEmail: 'Only an account with a verified email can become an admin.',
+  // Make Admin: why a customer cannot be made admin yet, and how they become eligible.
+  makeAdminNeedsVerifiedEmail: 'Email not verified: they can verify it from My Profile, then sign in again.',
+  confirmMakeAdmin: (email: string) =>
+    `Make ${email} an admin? They will be able to manage users, parts and orders, and see every customer's orders.`,
+  makeAdmin: 'Make Admin',
+  keepCustomer: 'Keep as customer',
   verificationEmailSent: (email: string) => `We sent a verification link to ${email}. Open it, then sign in again.`,
+  emailAlreadyVerified: 'Your email address is already verified.',
+  accountEmailsTooMany: (email: string) =>
+    `We have already sent several links to ${email} in the last hour. Check your inbox and spam folder, or try again later.`,
+  emailNotVerified: 'Your email address is not verified yet.',
+  emailVerifiedBadge: 'Verified',
+  emailNotVerifiedBadge: 'Not verified',
+  checkInboxAfterSignup: (email: string) =>
+    `Welcome! We sent a link to ${email}: open it to verify your address, then sign in again. Until then, our emails to you leave out your order details.`,
+  verifyingEmail: 'Verifying your email address…',
+  checkingResetLink: 'Checking the link…',
+  emailVerifiedSignInAgain: 'Your email address is verified. Sign in again, and the shop will know.',
+  verificationLinkInvalid: 'This verification link has expired or was already used. Sign in and ask for a new one from My Profile.',
+  passwordResetFor: (email: string) => `Choose a new password for ${email}.`,
+  passwordChanged: 'Your password is changed. Sign in with the new one.',
+  passwordResetLinkInvalid:
+    'This password reset link has expired or was already used. Ask for a new one with "Forgot password?" on the login page.',
+  actionLinkIncomplete: 'This link is incomplete. Open it from the email again, or copy the whole address.',
   signedOutEverywhere: 'You are signed out on every device.',
   reviewerWithoutName: 'A Sprocket customer',
   photoUrlNotAllowed: 'Use a Google profile photo address (https://lh3.googleusercontent.com/…), or leave it empty.',

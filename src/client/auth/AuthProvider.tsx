@@ -6,6 +6,7 @@ import { clearAccessToken, getAccessToken, useAccessToken } from '../lib/access-
 import { trpc } from '../lib/trpc';
 import { AuthContext, type AuthState, type AuthUser } from './auth-context';
 import { loadFirebaseAuth } from './firebase';
+import { forgetSignupNotice } from './signup-notice';
 import { sessionRefusalOf, useEndRefusedSession } from './useEndRefusedSession';
 
 function toAuthUser(user: User): AuthUser {
@@ -55,6 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // server already refused has nothing left to end, and the browser signs out regardless.
     if (getAccessToken()) await utils.client.users.signOut.mutate().catch(() => undefined);
     clearAccessToken();
+    forgetSignupNotice();
     queryClient.clear();
     try {
       const { auth, sdk } = await loadFirebaseAuth();

@@ -1,12 +1,9 @@
-// "Forgot password?" on /login: Firebase sends its own reset email. The answer is the same whether
-// or not the address has an account, so the form cannot be used to find out who shops here.
+// "Forgot password?" on /login: the shop mails a link to set a new password (users.requestPasswordReset),
+// which leads to its own /reset-password page. The server answers the same whether or not the
+// address has an account, so the form cannot be used to find out who shops here.
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
-import { loadFirebaseAuth } from './firebase';
-import { signInErrorMessage } from './sign-in-error-message';
-
-/** Firebase's answer for an address without an account, where its enumeration protection is off (the emulator). */
-const NO_SUCH_ACCOUNT = 'auth/user-not-found';
+import { trpc } from '../lib/trpc';
 
 export interface PasswordReset {
   sending: boolean;
@@ -16,24 +13,18 @@ export interface PasswordReset {
 }
 
 export function usePasswordReset(): PasswordReset {
-  const [sending, setSending] = useState(false);
+  const request = trpc.users.requestPasswordReset.useMutation();
   const [notice, setNotice] = useState<PasswordReset['notice']>(null);
 
   async function sendReset(email: string): Promise<void> {
-    setSending(true);
     setNotice(null);
     try {
-      const { auth, sdk } = await loadFirebaseAuth();
-      await sdk.sendPasswordResetEmail(auth, email).catch((error: unknown) => {
-        if ((error as { code?: unknown }).code !== NO_SUCH_ACCOUNT) throw error;
-      });
+      await request.mutateAsync({ email });
       setNotice({ kind: 'sent', text: messages.passwordResetSent(email) });
     } catch (error) {
-      setNotice({ kind: 'error', text: signInErrorMessage(error, 'password') ?? messages.identityUnavailable });
-    } finally {
-      setSending(false);
+      setNotice({ kind: 'error', text: error instanceof Error && error.message ? error.message : messages.serverError });
     }
   }
 
-  return { sending, notice, sendReset };
+  return { sending: request.isPending, notice, sendReset };
 }

@@ -1,4 +1,5 @@
 // Signs in (email, sign-up or Google) with Firebase, exchanges the ID token for our session token, then returns to the origin or /home.
+// After an email sign-up, the pages that follow say the server mailed a verification link.
 import type { User } from 'firebase/auth';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { setAccessToken } from '../lib/access-token';
 import { trpc } from '../lib/trpc';
 import { loadFirebaseAuth, type FirebaseAuthKit } from './firebase';
 import { originFrom } from './redirect-state';
+import { rememberSignupNotice } from './signup-notice';
 import { signInErrorMessage, type SignInMethod } from './sign-in-error-message';
 
 type SignInStep = (kit: FirebaseAuthKit) => Promise<User>;
@@ -26,7 +28,8 @@ export function useSessionSignIn(): SessionSignIn {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function run(method: SignInMethod, signIn: SignInStep): Promise<void> {
+  /** Runs the sign-in, then the exchange; answers the signed-in email, or null when it failed. */
+  async function run(method: SignInMethod, signIn: SignInStep): Promise<string | null> {
     setError(null);
     setPending(true);
     try {
@@ -42,8 +45,10 @@ export function useSessionSignIn(): SessionSignIn {
         throw exchangeError;
       }
       void navigate(originFrom(location.state), { replace: true });
+      return user.email;
     } catch (failure) {
       setError(signInErrorMessage(failure, method));
+      return null;
     } finally {
       setPending(false);
     }
@@ -52,17 +57,22 @@ export function useSessionSignIn(): SessionSignIn {
   return {
     pending,
     error,
-    signInWithEmail: ({ email, password }) =>
-      run('password', async ({ auth, sdk }) => (await sdk.signInWithEmailAndPassword(auth, email, password)).user),
-    signUpWithEmail: ({ name, email, password }) =>
-      run('password', async ({ auth, sdk }) => {
+    signInWithEmail: async ({ email, password }) => {
+      await run('password', async ({ auth, sdk }) => (await sdk.signInWithEmailAndPassword(auth, email, password)).user);
+    },
+    signUpWithEmail: async ({ name, email, password }) => {
+      const signedUp = await run('password', async ({ auth, sdk }) => {
         const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
         await sdk.updateProfile(user, { displayName: name });
         // A fresh ID token carries the new display name to the server.
         await user.getIdToken(true);
         return user;
-      }),
-    signInWithGoogle: () =>
-      run('google', async ({ auth, sdk }) => (await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider())).user),
+      });
+      // The server mailed the new account its verification link: say so on the pages that follow.
+      if (signedUp) rememberSignupNotice(signedUp);
+    },
+    signInWithGoogle: async () => {
+      await run('google', async ({ auth, sdk }) => (await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider())).user);
+    },
   };
 }

@@ -1,6 +1,8 @@
-// The frame of every page: skip link, navbar, the routed page (lazy, with a spinner and a retry on failure), footer.
+// The frame of every page: skip link, navbar, the notice to verify a new account's email, the routed
+// page (lazy, with a spinner and a retry on failure), footer.
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { SignupVerifyNotice } from '../auth/SignupVerifyNotice';
 import { BasketLink } from './BasketLink';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
@@ -20,6 +22,7 @@ export function AppLayout() {
       </a>
       <ScrollToTop />
       <Navbar basket={<BasketLink />} />
+      <SignupVerifyNotice />
       {/* At least a screen tall, so the footer starts below the fold and never jumps when a lazy page arrives. */}
       <main id="main" className="min-h-screen flex-1">
         <PageLoadBoundary resetKey={pathname}>

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AppRouter } from '../../server/routers/index';
 import { AuthContext, type AuthState } from '../auth/auth-context';
@@ -67,6 +67,8 @@ export interface RenderWithApiOptions {
   routePath?: string;
   /** A real link to send the calls through instead of the fakes (`procedures` is then unused). */
   link?: TRPCLink<AppRouter>;
+  /** Renders in StrictMode, as the app does (boot.tsx): effects run twice on mount. */
+  strict?: boolean;
 }
 
 /**
@@ -78,7 +80,7 @@ export function renderWithApi(element: ReactElement, options: RenderWithApiOptio
   const at = options.at ?? '/dashboard';
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const client = trpc.createClient({ links: [options.link ?? fakeLink(options.procedures, calls)] });
-  const view = render(
+  const tree = (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <AuthContext value={options.auth ?? customer}>
@@ -93,8 +95,9 @@ export function renderWithApi(element: ReactElement, options: RenderWithApiOptio
           </ConfirmProvider>
         </AuthContext>
       </QueryClientProvider>
-    </trpc.Provider>,
+    </trpc.Provider>
   );
+  const view = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...view, calls, queryClient };
 }
 

@@ -24,6 +24,9 @@ export function fakeFirebaseKit(user: FakeFirebaseUser | null = fakeFirebaseUser
       if (profile.displayName !== undefined) target.displayName = profile.displayName;
     }),
     sendPasswordResetEmail: vi.fn(async (_auth: unknown, _email: string) => {}),
+    applyActionCode: vi.fn(async (_auth: unknown, _code: string) => {}),
+    verifyPasswordResetCode: vi.fn(async (_auth: unknown, _code: string) => user?.email ?? ''),
+    confirmPasswordReset: vi.fn(async (_auth: unknown, _code: string, _password: string) => {}),
     signOut: vi.fn(async () => {}),
     onIdTokenChanged: vi.fn((_auth: unknown, listener: (next: FakeFirebaseUser | null) => void) => {
       listener(user);

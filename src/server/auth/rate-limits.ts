@@ -23,6 +23,10 @@ export const rateLimitKeys = {
   review: 'user',
   /** A customer's own profile changes: each one is audited when it changes the name or photo. */
   profileUpdate: 'user',
+  /** New verification emails a customer asks for: each one mails their address. */
+  verificationEmail: 'user',
+  /** Password resets, asked for without signing in: each one may mail an address and asks the identity provider. */
+  passwordReset: 'ip',
   /** An admin's changes to parts and accounts (removing an account calls the identity provider). */
   adminWrite: 'user',
   /** Web-vitals reports: each one writes a log line. */

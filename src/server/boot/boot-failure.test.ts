@@ -35,6 +35,7 @@ async function bootFailure(env: Record<string, string>): Promise<string> {
       SESSION_SECRET: TEST_SESSION_SECRET,
       FIREBASE_PROJECT_ID: 'sprocket-boot-test',
       FIREBASE_API_KEY: 'boot-test-key',
+      SHOP_URL: 'https://shop.example',
       STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
       STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,
       STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,

@@ -29,6 +29,7 @@ describe('readyBanner', () => {
     const production = loadConfig({
       FIREBASE_PROJECT_ID: 'shop',
       FIREBASE_API_KEY: 'key',
+      SHOP_URL: 'https://shop.example',
       SESSION_SECRET: TEST_SESSION_SECRET,
       STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
       STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,

@@ -80,6 +80,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
         adminEmails: config.adminEmails,
         holdLimits: config.holdLimits,
         shopTimeZone: config.shopTimeZone,
+        shopUrl: config.shopUrl,
         log,
         metrics: createMetrics({
           readCache: cache.stats,

@@ -60,6 +60,11 @@ export const users = pgTable(
     address: text('address'),
     role: userRole('role').notNull().default('user'),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * When the session check last read the provider's record of this account (disabled, deleted,
+     * password reset); the accounts with live sessions checked longest ago go first.
+     */
+    identityCheckedAt: timestamp('identity_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -85,6 +90,12 @@ export const sessions = pgTable(
       .references(() => users.id),
     /** The token's own expiry; past it the row is only waiting to be swept. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * When the person signed in at the identity provider (the exchanged ID token's auth_time, by
+     * the provider's clock): a password reset or revocation after it ends the session, as it ends
+     * the provider's own tokens. Sessions from before this column count from the migration.
+     */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user').on(t.userId), index('sessions_expires_at').on(t.expiresAt)],
@@ -198,7 +209,7 @@ export const bookings = pgTable(
     uniqueIndex('bookings_seq_unique').on(t.seq),
     uniqueIndex('bookings_payment_intent_unique').on(t.paymentIntentId),
     /** The orders a payment paid (a basket's pays several): a refund made outside the shop names them. */
-    index('bookings_transaction').on(t.transactionId),
+    index('bookings_transaction').on(t.transactionId).concurrently(),
     index('bookings_user_seq').on(t.userId, t.seq),
     /** Manage orders filtered by one state, newest or oldest first. */
     index('bookings_status_seq').on(t.status, t.seq),
@@ -312,11 +323,12 @@ export const emailKind = pgEnum('email_kind', emailKinds);
 export const emailStatus = pgEnum('email_status', emailStatuses);
 
 /**
- * The transactional outbox of order emails: a row is written in the same transaction as the order
- * change it tells of, so an email is queued exactly when the change commits, and the sender
+ * The transactional outbox of the shop's emails: a row is written in the same transaction as the
+ * order change it tells of, so an email is queued exactly when the change commits, and the sender
  * (email/outbox-sender.ts) delivers it later, retrying with backoff; sending never holds up or
  * fails the order. A claimed row's next_attempt_at is pushed ahead for the claim's lease, so
- * another process skips it while it is being sent.
+ * another process skips it while it is being sent. Account emails (verification, password reset)
+ * name no booking: their one-time link is made when they are sent, never stored here.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -324,9 +336,8 @@ export const emailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     kind: emailKind('kind').notNull(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
+    /** The order an order email tells of; null for an account email. */
+    bookingId: uuid('booking_id').references(() => bookings.id),
     recipient: text('recipient').notNull(),
     status: emailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -342,7 +353,15 @@ export const emailOutbox = pgTable(
     index('email_outbox_pending_due')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    /** How many account emails one address was sent lately (services/account-emails.ts). */
+    index('email_outbox_recipient_recent').on(t.recipient, t.kind, t.createdAt).concurrently(),
     check('email_outbox_attempts_not_negative', sql`${t.attempts} >= 0`),
+    // Compared as text: the migration adding the account kinds to the enum runs in one transaction
+    // with this check, and Postgres refuses a new enum value in the transaction that added it.
+    check(
+      'email_outbox_order_emails_name_a_booking',
+      sql`(${t.kind}::text in ('verify_email', 'password_reset')) = (${t.bookingId} is null)`,
+    ),
   ],
 );
 

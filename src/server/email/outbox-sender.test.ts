@@ -60,8 +60,8 @@ describe('the email sender', () => {
   it('delivers a queued booking email with its HTML and text parts, once', async () => {
     const { booking } = await bookPart(shop, customer);
 
-    expect(await deliverDueEmails(shop.database.db, mailer)).toMatchObject({ sent: 1 });
-    expect(await deliverDueEmails(shop.database.db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDueEmails(shop.deps, mailer)).toMatchObject({ sent: 1 });
+    expect(await deliverDueEmails(shop.deps, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0 });
 
     // The catcher keeps an email before it accepts it, so it is listed once the send returns.
     const caught = await caughtFor(booking._id);
@@ -80,25 +80,25 @@ describe('the email sender', () => {
     let now = new Date();
 
     for (let attempt = 1; attempt < MAX_EMAIL_ATTEMPTS; attempt++) {
-      expect(await deliverDueEmails(shop.database.db, down, now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      expect(await deliverDueEmails(shop.deps, down, now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
       expect(await outboxRow(booking._id)).toMatchObject({
         status: 'pending',
         attempts: attempt,
       });
       expect((await outboxRow(booking._id)).lastError).toMatch(/ECONNREFUSED/);
       // Not tried again before its delay has passed.
-      expect(await deliverDueEmails(shop.database.db, down, new Date(now.getTime() + retryDelayMs(attempt) - 1000))).toMatchObject({
+      expect(await deliverDueEmails(shop.deps, down, new Date(now.getTime() + retryDelayMs(attempt) - 1000))).toMatchObject({
         retrying: 0,
       });
       now = new Date(now.getTime() + retryDelayMs(attempt));
     }
-    expect(await deliverDueEmails(shop.database.db, down, now)).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(await deliverDueEmails(shop.deps, down, now)).toEqual({ sent: 0, retrying: 0, failed: 1 });
     down.close();
     const failed = await outboxRow(booking._id);
     expect(failed).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
 
     // Failed for good: no later pass tries it, and admins see it with its error.
-    expect(await deliverDueEmails(shop.database.db, mailer, new Date(now.getTime() + 86_400_000))).toMatchObject({ sent: 0 });
+    expect(await deliverDueEmails(shop.deps, mailer, new Date(now.getTime() + 86_400_000))).toMatchObject({ sent: 0 });
     const listed = await shop.caller(admin.user).emails.undelivered({});
     const shown = listed.items.find((email) => email._id === failed.id);
     expect(shown).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
@@ -106,7 +106,7 @@ describe('the email sender', () => {
     expect(await caughtFor(booking._id)).toEqual([]);
 
     await shop.caller(admin.user).emails.retry({ id: failed.id });
-    expect(await deliverDueEmails(shop.database.db, mailer)).toMatchObject({ sent: 1 });
+    expect(await deliverDueEmails(shop.deps, mailer)).toMatchObject({ sent: 1 });
     expect(await caughtFor(booking._id)).toHaveLength(1);
     expect(await outboxRow(booking._id)).toMatchObject({ status: 'sent', lastError: null });
     expect((await shop.caller(admin.user).emails.undelivered({})).items.map((email) => email._id)).not.toContain(failed.id);
@@ -125,15 +125,12 @@ describe('the email sender', () => {
       close: () => undefined,
     };
 
-    const [first, second] = await Promise.all([
-      deliverDueEmails(shop.database.db, counting),
-      deliverDueEmails(shop.database.db, counting),
-    ]);
+    const [first, second] = await Promise.all([deliverDueEmails(shop.deps, counting), deliverDueEmails(shop.deps, counting)]);
 
     expect(first.sent + second.sent).toBe(6);
     expect(sends).toHaveLength(6);
     for (const { booking } of bookings) expect(await caughtFor(booking._id), booking._id).toHaveLength(1);
-    expect(await deliverDueEmails(shop.database.db, counting)).toMatchObject({ sent: 0 });
+    expect(await deliverDueEmails(shop.deps, counting)).toMatchObject({ sent: 0 });
   });
 });
 
@@ -150,8 +147,8 @@ describe('resends', () => {
       },
     };
     const now = new Date();
-    expect(await deliverDueEmails(shop.database.db, acceptedThenLost, now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    expect(await deliverDueEmails(shop.database.db, mailer, new Date(now.getTime() + retryDelayMs(1)))).toMatchObject({ sent: 1 });
+    expect(await deliverDueEmails(shop.deps, acceptedThenLost, now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverDueEmails(shop.deps, mailer, new Date(now.getTime() + retryDelayMs(1)))).toMatchObject({ sent: 1 });
 
     // Two copies reached the server; a receiving server or mail client sees one email.
     const copies = await caughtFor(booking._id);
@@ -181,7 +178,7 @@ describe('the pace', () => {
       close: () => undefined,
     };
 
-    expect(await deliverDueEmails(shop.database.db, threeConnections)).toEqual({ sent: queued.length, retrying: 0, failed: 0 });
+    expect(await deliverDueEmails(shop.deps, threeConnections)).toEqual({ sent: queued.length, retrying: 0, failed: 0 });
     expect(most).toBe(connections);
     for (const { booking } of queued) expect(await caughtFor(booking._id), booking._id).toHaveLength(1);
   });
@@ -191,10 +188,7 @@ describe('the pace', () => {
     const backlog = await Promise.all(Array.from({ length: 2 * batchSizeOf(oneConnection) + 1 }, () => bookPart(shop, customer)));
     const metrics = createMetrics();
     // Its timer would tick again only in an hour: every batch after the first follows the one before.
-    const sender = startEmailSender(
-      { db: shop.database.db, mailer: oneConnection, log: shop.deps.log, metrics },
-      { everyMs: 3_600_000 },
-    );
+    const sender = startEmailSender({ ...shop.deps, mailer: oneConnection, metrics }, { everyMs: 3_600_000 });
     try {
       await expect
         .poll(

@@ -1,4 +1,4 @@
-// Delivers the order emails the services queued in the outbox (db/schema.ts emailOutbox). Runs in
+// Delivers the emails the services queued in the outbox (db/schema.ts emailOutbox). Runs in
 // the processes whose ROLE runs background jobs. A batch of due emails is claimed with one
 // statement that skips rows another process holds (FOR UPDATE SKIP LOCKED) and pushes each row's
 // next attempt past a lease, so however many workers run, one sends each email; a process that
@@ -10,10 +10,10 @@
 import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { bookings, emailOutbox } from '../db/schema';
+import { emailOutbox } from '../db/schema';
 import type { EmailQueue, Metrics } from '../metrics/metrics';
 import { SEND_DEADLINE_MS, type Mailer } from './mailer';
-import { renderOrderEmail } from './templates';
+import { renderQueuedEmail, type EmailSources } from './render-queued-email';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 const SENDER_CHECK_EVERY_MS = 5_000;
@@ -45,13 +45,11 @@ export function batchSizeOf(mailer: Pick<Mailer, 'maxConnections'>): number {
 }
 
 /** Claims one batch of the emails due at `now` and sends it, `mailer.maxConnections` at a time. */
-export async function deliverDueEmails(db: Database, mailer: Mailer, now: Date = new Date()): Promise<SenderPassOutcome> {
+export async function deliverDueEmails(sources: EmailSources, mailer: Mailer, now: Date = new Date()): Promise<SenderPassOutcome> {
   const outcome: SenderPassOutcome = { sent: 0, retrying: 0, failed: 0 };
-  const claimed = await claimDueEmails(db, now, batchSizeOf(mailer));
-  if (claimed.length === 0) return outcome;
-  const orders = await ordersOf(db, claimed);
+  const claimed = await claimDueEmails(sources.db, now, batchSizeOf(mailer));
   await forEachAtMost(claimed, mailer.maxConnections, async (email) => {
-    outcome[await deliver(db, mailer, email, orders.get(email.bookingId), now)]++;
+    outcome[await deliver(sources, mailer, email, now)]++;
   });
   return outcome;
 }
@@ -59,7 +57,7 @@ export async function deliverDueEmails(db: Database, mailer: Mailer, now: Date =
 type ClaimedEmail = {
   id: string;
   kind: (typeof emailOutbox.$inferSelect)['kind'];
-  bookingId: string;
+  bookingId: string | null;
   recipient: string;
   attempts: number;
 };
@@ -85,35 +83,6 @@ async function claimDueEmails(db: Database, now: Date, limit: number): Promise<C
     });
 }
 
-const orderColumns = {
-  id: bookings.id,
-  toolName: bookings.toolName,
-  personName: bookings.personName,
-  phone: bookings.phone,
-  address: bookings.address,
-  quantity: bookings.quantity,
-  unitPriceCents: bookings.unitPriceCents,
-  totalCents: bookings.totalCents,
-  transactionId: bookings.transactionId,
-  paidAt: bookings.paidAt,
-};
-
-type Order = { [K in keyof typeof orderColumns]: (typeof bookings.$inferSelect)[K] };
-
-/** The orders the batch's emails tell of, read in one query, as they are now. */
-async function ordersOf(db: Database, emails: ClaimedEmail[]): Promise<Map<string, Order>> {
-  const rows = await db
-    .select(orderColumns)
-    .from(bookings)
-    .where(
-      inArray(
-        bookings.id,
-        emails.map((email) => email.bookingId),
-      ),
-    );
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /**
  * Runs `work` on every item, at most `limit` at once: that many loops each taking the next item.
  * A few lines rather than a queue library, since the batch is fixed and small. Every item is
@@ -129,16 +98,10 @@ async function forEachAtMost<T>(items: readonly T[], limit: number, work: (item:
   if (failed) throw failed.reason;
 }
 
-async function deliver(
-  db: Database,
-  mailer: Mailer,
-  email: ClaimedEmail,
-  order: Order | undefined,
-  now: Date,
-): Promise<keyof SenderPassOutcome> {
+async function deliver(sources: EmailSources, mailer: Mailer, email: ClaimedEmail, now: Date): Promise<keyof SenderPassOutcome> {
+  const { db } = sources;
   try {
-    if (!order) throw new Error(`booking ${email.bookingId} not found`);
-    const rendered = await renderOrderEmail(email.kind, order);
+    const rendered = await renderQueuedEmail(sources, email);
     await mailer.send({ id: email.id, to: email.recipient, ...rendered });
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_LENGTH);
@@ -179,7 +142,7 @@ export interface EmailSenderTimer {
  * in the metrics.
  */
 export function startEmailSender(
-  deps: { db: Database; mailer: Mailer; log: FastifyBaseLogger; metrics: Metrics },
+  deps: EmailSources & { mailer: Mailer; log: FastifyBaseLogger; metrics: Metrics },
   options: { everyMs?: number } = {},
 ): EmailSenderTimer {
   let running: Promise<void> | null = null;
@@ -189,7 +152,7 @@ export function startEmailSender(
     try {
       let full = true;
       while (full && !stopping) {
-        const outcome = await deliverDueEmails(deps.db, deps.mailer);
+        const outcome = await deliverDueEmails(deps, deps.mailer);
         deps.metrics.emailsDelivered(outcome);
         for (const key of ['sent', 'retrying', 'failed'] as const) total[key] += outcome[key];
         full = outcome.sent + outcome.retrying + outcome.failed === batchSizeOf(deps.mailer);
@@ -198,8 +161,8 @@ export function startEmailSender(
       deps.log.warn({ err: error }, 'the email sender pass failed; will retry');
     }
     if (total.retrying + total.failed > 0)
-      deps.log.warn({ emails: total }, 'some order emails could not be sent; see the admin Emails page');
-    else if (total.sent > 0) deps.log.info({ emails: total }, 'sent order emails');
+      deps.log.warn({ emails: total }, 'some emails could not be sent; see the admin Emails page');
+    else if (total.sent > 0) deps.log.info({ emails: total }, 'sent emails');
   };
   const pass = () => {
     running ??= drain().finally(() => {

@@ -1,12 +1,11 @@
-// Renders an order email's HTML part and its plain-text alternative from the same content. The
-// HTML is one layout written in MJML (responsive markup mail clients understand), compiled once per
+// Renders an email's HTML part and its plain-text alternative from the same content. The HTML is
+// one layout written in MJML (responsive markup mail clients understand), compiled once per
 // process, with each email's content filled into its slots. Every string in the content is escaped
 // on its way into the markup here, in one place: names, addresses and part names are typed by
 // customers and admins.
 import { escape } from 'html-escaper';
-import type { EmailKind } from '../../shared/emails';
 import { compileMjml } from './compile-mjml';
-import { orderEmailContent, type OrderEmailContent, type OrderEmailData } from './order-email';
+import type { EmailContent } from './email-content';
 
 export interface RenderedEmail {
   subject: string;
@@ -16,7 +15,7 @@ export interface RenderedEmail {
 
 const SHOP_NAME = 'Sprocket';
 
-type Slot = 'subject' | 'heading' | 'paragraphs' | 'details';
+type Slot = 'subject' | 'heading' | 'paragraphs' | 'details' | 'action';
 
 /**
  * The layout, with a {{slot}} where each email's content goes; mj-title, mj-text and mj-table keep
@@ -37,12 +36,13 @@ const LAYOUT = `<mjml>
         <mj-text font-size="22px" font-weight="bold">{{heading}}</mj-text>
         <mj-text>{{paragraphs}}</mj-text>
         <mj-table>{{details}}</mj-table>
+        <mj-text>{{action}}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
 </mjml>`;
 
-const SLOT = /\{\{(subject|heading|paragraphs|details)\}\}/g;
+const SLOT = /\{\{(subject|heading|paragraphs|details|action)\}\}/g;
 
 /** The compiled layout: one string of about 5 KB for the life of the process, compiled on the first email. */
 let compiledLayout: Promise<string> | undefined;
@@ -56,8 +56,7 @@ function layout(): Promise<string> {
   return compiledLayout;
 }
 
-export async function renderOrderEmail(kind: EmailKind, order: OrderEmailData): Promise<RenderedEmail> {
-  const content = orderEmailContent(kind, order);
+export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
   const slots = slotMarkup(content);
   // One pass over the layout: what goes into a slot is never searched for slots itself, so a name
   // typed as "{{details}}" stays that text.
@@ -65,7 +64,11 @@ export async function renderOrderEmail(kind: EmailKind, order: OrderEmailData): 
   return { subject: content.subject, html, text: plainText(content) };
 }
 
-function slotMarkup(content: OrderEmailContent): Record<Slot, string> {
+/** The link as a button; its address is the shop's own (SHOP_URL), escaped like everything else. */
+const BUTTON_STYLE =
+  'display:inline-block;padding:10px 18px;border-radius:6px;background:#1f2937;color:#ffffff;font-weight:bold;text-decoration:none';
+
+function slotMarkup(content: EmailContent): Record<Slot, string> {
   return {
     subject: escape(content.subject),
     heading: escape(content.heading),
@@ -79,16 +82,20 @@ function slotMarkup(content: OrderEmailContent): Record<Slot, string> {
           `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;white-space:nowrap">${escape(label)}</th><td valign="top" style="padding:4px 0">${escape(value)}</td></tr>`,
       )
       .join('\n'),
+    action: `<a href="${escape(content.action.url)}" style="${BUTTON_STYLE}">${escape(content.action.label)}</a>`,
   };
 }
 
-function plainText(content: OrderEmailContent): string {
-  const width = Math.max(...content.details.map(([label]) => label.length));
+function plainText(content: EmailContent): string {
+  const width = Math.max(0, ...content.details.map(([label]) => label.length));
   return [
     content.heading,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...content.details.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`),
+    ...(content.details.length > 0 ? [''] : []),
+    content.action.label,
+    content.action.url,
     '',
     `— ${SHOP_NAME}`,
     '',

@@ -29,6 +29,8 @@ export const defaultSecurityOptions: SecurityOptions = {
     cancellation: { max: 20, windowSeconds: 60 },
     review: { max: 5, windowSeconds: 60 },
     profileUpdate: { max: 10, windowSeconds: 60 },
+    verificationEmail: { max: 3, windowSeconds: 60 },
+    passwordReset: { max: 5, windowSeconds: 60 },
     adminWrite: { max: 60, windowSeconds: 60 },
     vitals: { max: 120, windowSeconds: 60 },
   },

@@ -23,6 +23,8 @@ describe('an emulator that is down', () => {
     await expect(identity.getUserByEmail(rider.email)).rejects.toBeInstanceOf(IdentityUnavailableError);
     await expect(identity.disableUser('some-uid')).rejects.toBeInstanceOf(IdentityUnavailableError);
     await expect(identity.ensureUser(rider)).rejects.toBeInstanceOf(IdentityUnavailableError);
+    await expect(identity.getUsers(['some-uid'])).rejects.toBeInstanceOf(IdentityUnavailableError);
+    await expect(identity.accountActionCode('resetPassword', rider.email)).rejects.toBeInstanceOf(IdentityUnavailableError);
     await identity.close();
   });
 });

@@ -3,11 +3,19 @@
 import { randomUUID } from 'node:crypto';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emulatorStyleIdToken, signInForIdToken, signInWithOldAuthTime, type TestAccount } from '../testing/firebase-accounts';
+import {
+  applyVerificationCode,
+  emulatorStyleIdToken,
+  resetPasswordWithCode,
+  signInForIdToken,
+  signInWithOldAuthTime,
+  updateTestAccount,
+  type TestAccount,
+} from '../testing/firebase-accounts';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
 import { createFirebaseIdentity, type FirebaseIdentity } from './firebase-identity';
-import { IdentityTokenError } from './identity-provider';
+import { IdentityTokenError, MAX_USERS_PER_LOOKUP } from './identity-provider';
 
 const projectId = `${TEST_PROJECT_ID}-identity-test`;
 let emulator: RunningAuthEmulator;
@@ -149,6 +157,78 @@ describe('getUserByEmail', () => {
 
     expect(await identity.getUserByEmail(account.email)).toEqual({ uid, disabled: false });
     expect(await identity.getUserByEmail(uniqueEmail('nobody'))).toBeNull();
+  });
+});
+
+describe('getUsers', () => {
+  it('reads several accounts in one call and leaves out the ones the provider does not know', async () => {
+    const [first, second] = [newAccount('batch-a'), newAccount('batch-b')];
+    const [a, b] = await Promise.all([signUp(first), signUp(second)]);
+
+    const records = await identity.getUsers([a.uid, 'no-such-uid', b.uid]);
+
+    expect(records.map((record) => record.uid).sort()).toEqual([a.uid, b.uid].sort());
+    expect(records.find((record) => record.uid === a.uid)).toMatchObject({
+      email: first.email.toLowerCase(),
+      disabled: false,
+      displayName: first.displayName,
+      tokensValidAfter: expect.any(Date) as unknown,
+    });
+    expect(await identity.getUsers([])).toEqual([]);
+  });
+
+  it('says when an account was disabled, and moves tokensValidAfter when its password changes', async () => {
+    const account = newAccount('standing');
+    const { uid, authTime } = await signInWithOldAuthTime(emulator.url, projectId, account, { create: true, ageSeconds: 600 });
+    const [before] = await identity.getUsers([uid]);
+    expect(before?.tokensValidAfter).toEqual(new Date(authTime * 1000));
+
+    await updateTestAccount(emulator.url, projectId, uid, { password: 'a-new-secret-7' });
+    const [afterReset] = await identity.getUsers([uid]);
+    expect(afterReset!.tokensValidAfter!.getTime()).toBeGreaterThan(authTime * 1000);
+    expect(afterReset?.disabled).toBe(false);
+
+    await updateTestAccount(emulator.url, projectId, uid, { disableUser: true });
+    expect((await identity.getUsers([uid]))[0]?.disabled).toBe(true);
+  });
+
+  it(`refuses more than ${MAX_USERS_PER_LOOKUP} accounts at once`, async () => {
+    const uids = Array.from({ length: MAX_USERS_PER_LOOKUP + 1 }, (_, index) => `uid-${index}`);
+    await expect(identity.getUsers(uids)).rejects.toThrow(/at most 100/);
+  });
+});
+
+describe('accountActionCode', () => {
+  it('makes a code that verifies the address when handed back to the provider', async () => {
+    const account = newAccount('verify-code');
+    const { uid } = await signUp(account);
+
+    const code = await identity.accountActionCode('verifyEmail', account.email);
+
+    expect(code).toMatch(/\S{10,}/);
+    await applyVerificationCode(emulator.url, code!);
+    expect((await identity.getUser(uid))?.emailVerified).toBe(true);
+  });
+
+  it('makes a code that sets a new password, after which the old one no longer signs in', async () => {
+    const account = newAccount('reset-code');
+    await signUp(account);
+
+    const code = await identity.accountActionCode('resetPassword', account.email);
+    await resetPasswordWithCode(emulator.url, code!, 'a-fresh-secret-9');
+
+    await expect(signIn(account)).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
+    await expect(signIn({ ...account, password: 'a-fresh-secret-9' })).resolves.toMatchObject({ uid: expect.any(String) as unknown });
+  });
+
+  it('answers null for an address without an account, and for a disabled account', async () => {
+    expect(await identity.accountActionCode('resetPassword', uniqueEmail('nobody'))).toBeNull();
+    expect(await identity.accountActionCode('verifyEmail', uniqueEmail('nobody'))).toBeNull();
+
+    const account = newAccount('disabled-code');
+    const { uid } = await signUp(account);
+    await identity.disableUser(uid);
+    expect(await identity.accountActionCode('resetPassword', account.email)).toBeNull();
   });
 });
 

@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { applicationDefault, cert, deleteApp, initializeApp, type Credential } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import { firebaseErrorCode, translateTokenVerificationError, translateUnavailable } from './firebase-errors';
-import { IdentityTokenError, type IdentityProvider, type IdentityRecord, type VerifiedIdentity } from './identity-provider';
+import {
+  IdentityTokenError,
+  MAX_USERS_PER_LOOKUP,
+  type AccountAction,
+  type IdentityProvider,
+  type IdentityRecord,
+  type VerifiedIdentity,
+} from './identity-provider';
 
 export interface FirebaseIdentityOptions {
   projectId: string;
@@ -73,6 +80,10 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Fireba
     }
   }
 
+  function generateLink(action: AccountAction, email: string): Promise<string> {
+    return action === 'verifyEmail' ? auth.generateEmailVerificationLink(email) : auth.generatePasswordResetLink(email);
+  }
+
   async function getUserByEmail(email: string): Promise<{ uid: string; disabled: boolean } | null> {
     try {
       const user = await call(() => auth.getUserByEmail(email));
@@ -91,6 +102,26 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Fireba
         return toIdentityRecord(await call(() => auth.getUser(uid)));
       } catch (error) {
         if (firebaseErrorCode(error) === 'auth/user-not-found') return null;
+        throw error;
+      }
+    },
+
+    async getUsers(uids) {
+      if (uids.length > MAX_USERS_PER_LOOKUP) throw new Error(`getUsers takes at most ${MAX_USERS_PER_LOOKUP} accounts`);
+      if (uids.length === 0) return [];
+      const found = await call(() => auth.getUsers(uids.map((uid) => ({ uid }))));
+      return found.users.map(toIdentityRecord);
+    },
+
+    async accountActionCode(action, email) {
+      // The provider makes links for disabled accounts too (the emulator does): ask first.
+      const account = await getUserByEmail(email);
+      if (!account || account.disabled) return null;
+      try {
+        const link = await call(() => generateLink(action, email));
+        return oneTimeCodeOf(link);
+      } catch (error) {
+        if (NO_ACCOUNT_TO_ACT_ON.has(firebaseErrorCode(error) ?? '')) return null;
         throw error;
       }
     },
@@ -135,6 +166,20 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Fireba
   };
 }
 
+/** The account went, or was disabled, since it was looked up: there is nobody to send a link to. */
+const NO_ACCOUNT_TO_ACT_ON = new Set(['auth/email-not-found', 'auth/user-not-found', 'auth/user-disabled']);
+
+/**
+ * The link's one-time code (its oobCode parameter). Only the code is used: the shop's own pages
+ * hand it back to the provider, so an account email links into the shop, whatever handler page
+ * the provider's link names (its hosted page, or the emulator's).
+ */
+function oneTimeCodeOf(link: string): string {
+  const code = new URL(link).searchParams.get('oobCode');
+  if (!code) throw new Error('The identity provider made an account link without a one-time code.');
+  return code;
+}
+
 function chooseCredential(options: FirebaseIdentityOptions): Credential {
   if (options.emulatorHost !== undefined) {
     // The emulator accepts the literal token "owner"; never look for Google credentials.
@@ -168,6 +213,7 @@ function toIdentityRecord(user: UserRecord): IdentityRecord {
     disabled: user.disabled,
     displayName: user.displayName ?? null,
     photoUrl: user.photoURL ?? null,
+    tokensValidAfter: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime) : null,
   };
 }
 

@@ -1,6 +1,6 @@
 // What the server needs from an identity provider (Firebase Auth, real or emulated): verify the
-// browser's ID token, read the account's own record, disable an account, seed demo accounts.
-// Passed in as a dependency.
+// browser's ID token, read the accounts' own records, make the one-time codes of account emails,
+// disable an account, seed demo accounts. Passed in as a dependency.
 
 export interface VerifiedIdentity {
   uid: string;
@@ -22,7 +22,18 @@ export interface IdentityRecord {
   disabled: boolean;
   displayName: string | null;
   photoUrl: string | null;
+  /**
+   * Sign-ins before this moment no longer count (the password was reset, or every session was
+   * revoked), as the provider judges its own tokens; null when that never happened.
+   */
+  tokensValidAfter: Date | null;
 }
+
+/** What a one-time code in an account email lets its reader do. */
+export type AccountAction = 'verifyEmail' | 'resetPassword';
+
+/** At most this many accounts per getUsers call (the provider's own bound). */
+export const MAX_USERS_PER_LOOKUP = 100;
 
 export interface IdentityProvider {
   /**
@@ -32,6 +43,16 @@ export interface IdentityProvider {
   verifyIdToken: (idToken: string) => Promise<VerifiedIdentity>;
   /** The account's record at the provider; null for an unknown uid. */
   getUser: (uid: string) => Promise<IdentityRecord | null>;
+  /**
+   * The records of up to MAX_USERS_PER_LOOKUP accounts in one call; an account the provider does
+   * not know is simply not among them.
+   */
+  getUsers: (uids: readonly string[]) => Promise<IdentityRecord[]>;
+  /**
+   * A one-time code that verifies the address, or sets a new password, of the account with this
+   * email when its reader hands it back to the provider; null when no enabled account has it.
+   */
+  accountActionCode: (action: AccountAction, email: string) => Promise<string | null>;
   /** Disables the account and revokes its refresh tokens; an unknown uid is left alone. */
   disableUser: (uid: string) => Promise<void>;
   /**

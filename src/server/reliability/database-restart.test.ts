@@ -28,7 +28,7 @@ import { payInBrowser } from '../testing/payments';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
 import { bookOverHttp, stockOf, type BookingAttempt } from '../testing/booking-load';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
-import { UNLIMITED_HOLDS } from '../testing/test-shop';
+import { TEST_SHOP_URL, UNLIMITED_HOLDS } from '../testing/test-shop';
 
 const INITIAL_STOCK = 1_000_000;
 const CUSTOMERS = 24;
@@ -62,6 +62,7 @@ describe.skipIf(!privatePostgresAvailable())('the database restarting under load
       // Each customer books continuously, far past what one person may hold unpaid.
       holdLimits: UNLIMITED_HOLDS,
       shopTimeZone: 'UTC',
+      shopUrl: TEST_SHOP_URL,
       log: pino({ level: 'silent' }),
       metrics: createMetrics(),
       images: (await createTestImages()).images,

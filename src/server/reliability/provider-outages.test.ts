@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { buildApp } from '../app';
 import type { AppDeps } from '../context';
-import { users } from '../db/schema';
+import { emailOutbox, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { emulatorStyleIdToken } from '../testing/firebase-accounts';
 import { createStripeGateway } from '../payments/stripe-gateway';
@@ -137,6 +137,25 @@ describe('the identity provider unreachable', () => {
       expect(trpc.statusCode).toBe(503);
       expect(trpc.json()).toMatchObject({ error: { message: messages.identityUnavailable, data: { code: 'SERVICE_UNAVAILABLE' } } });
       expect(await shop.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([]);
+    } finally {
+      await outage.close();
+    }
+  });
+
+  it('answers a password reset with 503 and a clear message, and queues no email', async () => {
+    const outage = await storefrontWith({
+      identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: `127.0.0.1:${await getPort()}` }),
+    });
+    const email = 'forgetful@example.com';
+
+    try {
+      const trpc = await outage.inject({ method: 'POST', url: '/trpc/users.requestPasswordReset', payload: { email } });
+
+      expect(trpc.statusCode).toBe(503);
+      expect(trpc.json()).toMatchObject({ error: { message: messages.identityUnavailable, data: { code: 'SERVICE_UNAVAILABLE' } } });
+      expect(await shop.database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.recipient, email))).toEqual(
+        [],
+      );
     } finally {
       await outage.close();
     }

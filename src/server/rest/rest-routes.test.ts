@@ -242,6 +242,7 @@ describe('users', () => {
       email: target.user.email,
       role: 'user',
       displayName: target.user.displayName,
+      adminEligibility: 'eligible',
     });
 
     const refused = await shop.app.inject({ method: 'PUT', url: `/user/admin/${target.user.email}`, headers: customer.headers });

@@ -138,10 +138,19 @@ describe('users.isAdmin', () => {
 });
 
 describe('users.list and makeAdmin', () => {
-  it('lists users for admins only, without private fields', async () => {
+  it('lists users for admins only, without private fields, each with whether it can be made admin', async () => {
+    const unverified = await shop.createUser('user', { emailVerified: false });
     const { items: list } = await shop.caller(admin.user).users.list();
     const entry = list.find((u) => u.email === customer.user.email);
-    expect(entry).toEqual({ _id: customer.user.id, email: customer.user.email, role: 'user', displayName: customer.user.displayName });
+    expect(entry).toEqual({
+      _id: customer.user.id,
+      email: customer.user.email,
+      role: 'user',
+      displayName: customer.user.displayName,
+      adminEligibility: 'eligible',
+    });
+    expect(list.find((u) => u.email === unverified.user.email)?.adminEligibility).toBe('emailNotVerified');
+    expect(list.find((u) => u.email === admin.user.email)?.adminEligibility).toBe('admin');
     await expect(shop.caller(customer.user).users.list()).rejects.toMatchObject({ code: 'FORBIDDEN', message: messages.adminOnly });
   });
 

@@ -1,6 +1,7 @@
-// Accounts: the session exchange, the caller's own profile and role, and user management for admins.
+// Accounts: the session exchange, the caller's own profile and role, the account emails
+// (verification, password reset), and user management for admins.
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { accountProfileSchema } from '../../shared/account';
 import { createSessionSchema } from '../../shared/auth';
 import { adminUsersInputSchema, auditLogInputSchema } from '../../shared/admin-lists';
@@ -9,6 +10,8 @@ import { messages } from '../../shared/messages';
 import { userEmailSchema, userIdSchema } from '../../shared/users';
 import { bookings, users } from '../db/schema';
 import { identityRecord, verifySignIn } from '../auth/verify-sign-in';
+import { makeAdmin } from '../services/account-admin';
+import { requestPasswordReset, sendVerificationEmail } from '../services/account-emails';
 import { accountForSignIn } from '../services/account-for-sign-in';
 import { updateAccountProfile } from '../services/account-profile';
 import { listAuditEvents, listUsers } from '../services/admin-lists';
@@ -29,6 +32,12 @@ const sessionEndProcedure = protectedProcedure.meta({ rateLimit: 'sessionExchang
 
 /** A customer's changes to their own profile, within their own budget. */
 const profileUpdateProcedure = protectedProcedure.meta({ rateLimit: 'profileUpdate' });
+
+/** A new verification email, within the customer's own budget. */
+const verificationEmailProcedure = protectedProcedure.meta({ rateLimit: 'verificationEmail' });
+
+/** Anyone may ask for a password reset; each client IP has a budget. */
+const passwordResetProcedure = publicProcedure.meta({ rateLimit: 'passwordReset' });
 
 export const usersRouter = router({
   /**
@@ -52,7 +61,23 @@ export const usersRouter = router({
     const profile = signInProfile(record);
     const checked = { uid: record.uid, email: record.email, emailVerified: record.emailVerified };
     const userId = await accountForSignIn(db, checked, profile, adminEmails);
-    return { token: await startSession(db, sessions, userId) };
+    // The provider's own sign-in time: a password reset after it ends the session (session-check.ts).
+    return { token: await startSession(db, sessions, userId, new Date(signIn.authTime * 1000)) };
+  }),
+
+  /**
+   * Mails the caller a new link that verifies their address (made when the email is sent, never
+   * stored). Refused when the address is verified already; an address gets a few an hour at most.
+   */
+  sendVerificationEmail: verificationEmailProcedure.mutation(({ ctx }) => sendVerificationEmail(ctx.deps.db, ctx.user)),
+
+  /**
+   * Mails a link that sets a new password, when an account has the address. The answer is the same
+   * whether or not one has, so nobody can use it to learn who shops here.
+   */
+  requestPasswordReset: passwordResetProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx.deps.db, ctx.deps.identity, input.email.toLowerCase());
+    return { requested: true };
   }),
 
   /** Ends the caller's session on the server: its token stops working at once. */
@@ -108,27 +133,10 @@ export const usersRouter = router({
   /** The accounts, in sign-up order, a page at a time, searched by email or name: never read whole. */
   list: adminProcedure.input(adminUsersInputSchema).query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
 
-  makeAdmin: adminWriteProcedure.input(userEmailSchema).mutation(async ({ ctx, input }) => {
-    const email = input.email.toLowerCase();
-    return ctx.deps.db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: users.id, role: users.role, emailVerified: users.emailVerified })
-        .from(users)
-        .where(and(eq(users.email, email), listed));
-      if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
-      // Anyone can sign up with an address that is not theirs; an admin must not promote that address.
-      if (existing.role !== 'admin' && !existing.emailVerified) {
-        throw new TRPCError({ code: 'CONFLICT', message: messages.adminNeedsVerifiedEmail });
-      }
-      const changed = await tx
-        .update(users)
-        .set({ role: 'admin' })
-        .where(and(eq(users.id, existing.id), ne(users.role, 'admin')))
-        .returning({ id: users.id });
-      if (changed.length > 0) await recordAudit(tx, ctx.user, 'user.make_admin', email);
-      return { modifiedCount: changed.length };
-    });
-  }),
+  /** Makes an account admin; refused (409) while its email is not verified (services/account-admin.ts). */
+  makeAdmin: adminWriteProcedure
+    .input(userEmailSchema)
+    .mutation(({ ctx, input }) => makeAdmin(ctx.deps.db, ctx.user, input.email.toLowerCase())),
 
   /** Removes an account: its sessions end at once, its sign-in is disabled, its unpaid orders released. */
   remove: adminWriteProcedure.input(userIdSchema).mutation(async ({ ctx, input }) => {

@@ -268,6 +268,7 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'users.createSession': (f) => ({ email: f.cast.owner.user.email, idToken: 'not.a.token' }),
   'users.isAdmin': (f) => ({ email: f.victimEmail }),
   'users.makeAdmin': (f) => ({ email: f.victimEmail }),
+  'users.requestPasswordReset': (f) => ({ email: f.victimEmail }),
   'users.remove': (f) => ({ id: f.victimId }),
   'users.list': () => ({ limit: 5, cursor: '1', q: 'ada' }),
   'users.auditLog': () => ({ limit: 5, cursor: '1', q: 'order.' }),
@@ -284,7 +285,14 @@ const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'overview.startOrderExport': () => ({ from: '2026-01-01', to: '2026-01-31' }),
 };
 /** Procedures without input: whatever is sent is ignored. */
-const inputlessProcedures = ['checkouts.basket', 'overview.summary', 'users.me', 'users.signOut', 'users.signOutEverywhere'];
+const inputlessProcedures = [
+  'checkouts.basket',
+  'overview.summary',
+  'users.me',
+  'users.sendVerificationEmail',
+  'users.signOut',
+  'users.signOutEverywhere',
+];
 
 /** Names as a provider may hold them: control, bidi and zero-width characters, emails, long runs. */
 const providerNames = fc.oneof(

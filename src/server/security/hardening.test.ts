@@ -228,6 +228,8 @@ describe('rate limits', () => {
       cancellation: { max: 20, windowSeconds: 60 },
       review: { max: 5, windowSeconds: 60 },
       profileUpdate: { max: 10, windowSeconds: 60 },
+      verificationEmail: { max: 3, windowSeconds: 60 },
+      passwordReset: { max: 5, windowSeconds: 60 },
       adminWrite: { max: 60, windowSeconds: 60 },
       vitals: { max: 120, windowSeconds: 60 },
     });
@@ -244,6 +246,25 @@ describe('rate limits', () => {
     expectTooMany(await exchange(app, 'trpc', '10.0.0.1'));
     expectTooMany(await exchange(app, 'rest', '10.0.0.1'));
     expect((await exchange(app, 'rest', '10.0.0.2')).statusCode).toBe(401);
+  });
+
+  it('count password resets per client IP, even from a signed-in customer', async () => {
+    const app = await appWith({ security: tight({ passwordReset: { max: 2, windowSeconds: 60 } }) });
+    const call = trpcCall('users.requestPasswordReset', { email: 'nobody-here@example.com' });
+    const reset = (ip: string) => app.inject({ ...call, remoteAddress: ip, headers: { ...call.headers, ...customer.headers } });
+    expect((await reset('10.0.0.7')).statusCode).toBe(200);
+    expect((await reset('10.0.0.7')).statusCode).toBe(200);
+    expectTooMany(await reset('10.0.0.7'));
+    expect((await reset('10.0.0.8')).statusCode).toBe(200);
+  });
+
+  it('count a customer’s verification emails per user, wherever they ask from', async () => {
+    const app = await appWith({ security: tight({ verificationEmail: { max: 1, windowSeconds: 60 } }) });
+    const someone = await shop.createUser('user', { emailVerified: false });
+    const call = trpcCall('users.sendVerificationEmail');
+    const ask = (ip: string) => app.inject({ ...call, remoteAddress: ip, headers: { ...call.headers, ...someone.headers } });
+    expect((await ask('10.0.0.9')).statusCode).toBe(200);
+    expectTooMany(await ask('10.0.0.10'));
   });
 
   it('count bookings per user across tRPC and REST, and refuse the extra one without booking it', async () => {

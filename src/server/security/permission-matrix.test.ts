@@ -155,6 +155,12 @@ async function standIn({ shop }: World, subject: Subject): Promise<Record<string
   return (await shop.createUser(subject.account.user.role)).headers;
 }
 
+/** A stand-in account of the subject's role whose email is not verified yet, which may ask for a verification email. */
+async function unverifiedStandIn({ shop }: World, subject: Subject): Promise<Record<string, string>> {
+  if (!subject.account || !hasLiveSession(subject)) return subject.headers;
+  return (await shop.createUser(subject.account.user.role, { emailVerified: false })).headers;
+}
+
 /** A mutation without input, sent with the given headers. */
 function signOutCall(path: string, headers: Record<string, string>): HttpCall {
   const call = trpcCall(path);
@@ -223,6 +229,15 @@ const procedures: Record<string, Operation<unknown>> = {
     expected: SIGNED_IN,
     fixture: standIn,
     call: (headers) => signOutCall('users.signOutEverywhere', headers),
+  }),
+  'users.sendVerificationEmail': op({
+    expected: SIGNED_IN,
+    fixture: unverifiedStandIn,
+    call: (headers) => signOutCall('users.sendVerificationEmail', headers),
+  }),
+  'users.requestPasswordReset': op({
+    expected: PUBLIC,
+    call: (_f, { cast }) => trpcCall('users.requestPasswordReset', { email: cast.owner.user.email }),
   }),
   'users.list': op({ expected: ADMIN_ONLY, call: () => trpcCall('users.list', { q: 'matrix' }) }),
   'users.makeAdmin': op({

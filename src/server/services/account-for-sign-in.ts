@@ -1,12 +1,15 @@
 // Which shop account a checked sign-in opens: the one bound to the identity provider's user id,
 // never one found by email alone. An address that already belongs to another account is refused
-// (and audited), so a freed or re-registered address never hands over orders, data or a role.
+// (and audited), so a freed or re-registered address never hands over orders, data or a role. A
+// new account whose address is not verified is mailed its verification link, in the transaction
+// that opens it.
 import { TRPCError } from '@trpc/server';
 import { and, eq, ne } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { recordAudit } from './audit';
+import { queueAccountEmail } from './email-outbox';
 import type { SignInProfile } from './sign-in-profile';
 
 /** The sign-in as the identity provider's own record states it (not as the token claims it). */
@@ -75,7 +78,9 @@ export async function accountForSignIn(
         .onConflictDoNothing()
         .returning({ id: users.id });
       // Another sign-in took the address or the identity a moment ago: this one is the second.
-      return created ? { userId: created.id } : { refused: 'taken' };
+      if (!created) return { refused: 'taken' };
+      if (!identity.emailVerified) await queueAccountEmail(tx, 'verify_email', identity.email);
+      return { userId: created.id };
     }
     if (byEmail.firebaseUid !== null) return { refused: 'taken' };
     if (byEmail.removedAt) return { refused: 'removed' };

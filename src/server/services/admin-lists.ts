@@ -9,6 +9,7 @@ import type { OrderState } from '../../shared/bookings';
 import type { Page } from '../../shared/common';
 import type { Database } from '../db/database';
 import { auditEvents, bookings, searchKey, users } from '../db/schema';
+import { adminEligibility } from './account-admin';
 import { bookingColumns, toBookingView, type BookingView } from './booking-views';
 
 interface PageRequest {
@@ -75,10 +76,20 @@ export interface SearchRequest extends PageRequest {
   q: string;
 }
 
-/** The accounts not removed, in sign-up order, whose email or name starts with the search. */
+/**
+ * The accounts not removed, in sign-up order, whose email or name starts with the search, each with
+ * whether it can be made admin (account-admin.ts).
+ */
 export async function listUsers(db: Database, request: SearchRequest) {
   const rows = await db
-    .select({ seq: users.seq, id: users.id, email: users.email, role: users.role, displayName: users.displayName })
+    .select({
+      seq: users.seq,
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      displayName: users.displayName,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
     .where(
       and(
@@ -89,7 +100,11 @@ export async function listUsers(db: Database, request: SearchRequest) {
     )
     .orderBy(asc(users.seq))
     .limit(request.limit + 1);
-  return toPage(rows, request.limit, ({ seq: _seq, id, ...user }) => ({ _id: id, ...user }));
+  return toPage(rows, request.limit, ({ seq: _seq, id, emailVerified, ...user }) => ({
+    _id: id,
+    ...user,
+    adminEligibility: adminEligibility({ role: user.role, emailVerified }),
+  }));
 }
 
 /** Admin actions, newest first, whose actor's email, action or subject starts with the search. */

@@ -1,10 +1,11 @@
-// The order emails' outbox as the services see it: queueing an email beside the order change it
-// tells of (same transaction), and what an admin sees and does about the ones not delivered.
-// Delivering them is email/outbox-sender.ts's job; nothing here talks to a mail server.
+// The emails' outbox as the services see it: queueing an order email beside the order change it
+// tells of (same transaction), queueing an account email and counting the recent ones to an
+// address, and what an admin sees and does about the ones not delivered. Delivering them is
+// email/outbox-sender.ts's job; nothing here talks to a mail server.
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Page } from '../../shared/common';
-import type { EmailKind, EmailStatus } from '../../shared/emails';
+import type { AccountEmailKind, EmailKind, EmailStatus, OrderEmailKind } from '../../shared/emails';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/database';
@@ -14,14 +15,29 @@ import { recordAudit } from './audit';
 type Executor = Pick<Database, 'insert'>;
 
 /** Queues the email of `kind` about the booking; pass the transaction that changes the booking. */
-export async function queueOrderEmail(db: Executor, kind: EmailKind, booking: { id: string; email: string }): Promise<void> {
+export async function queueOrderEmail(db: Executor, kind: OrderEmailKind, booking: { id: string; email: string }): Promise<void> {
   await db.insert(emailOutbox).values({ kind, bookingId: booking.id, recipient: booking.email });
+}
+
+/** Queues an account email to the address; its one-time link is made only when it is sent. */
+export async function queueAccountEmail(db: Executor, kind: AccountEmailKind, recipient: string): Promise<void> {
+  await db.insert(emailOutbox).values({ kind, recipient });
+}
+
+/** How many account emails of `kind` were queued to the address since `since`, sent or not. */
+export async function accountEmailsQueuedSince(db: Database, kind: AccountEmailKind, recipient: string, since: Date): Promise<number> {
+  const [queued] = await db
+    .select({ emails: count() })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.recipient, recipient), eq(emailOutbox.kind, kind), gt(emailOutbox.createdAt, since)));
+  return queued?.emails ?? 0;
 }
 
 export interface UndeliveredEmailView {
   _id: string;
   kind: EmailKind;
-  bookingId: string;
+  /** The order an order email tells of; null for an account email. */
+  bookingId: string | null;
   recipient: string;
   status: EmailStatus;
   attempts: number;

@@ -35,20 +35,44 @@ export async function signInForIdToken(
 }
 
 /**
- * Changes an account as the provider's Admin API would: an email verified by its link, a changed
- * address, a display name or photo the person set (anything the provider itself accepts).
+ * Changes an account as the provider's Admin API would (firebase-admin's updateUser calls the same
+ * endpoint): an email verified by its link, a changed address, a display name or photo the person
+ * set, a new password (which signs out every earlier sign-in), a disabled account.
  */
 export async function updateTestAccount(
   emulatorUrl: string,
   projectId: string,
   uid: string,
-  changes: { emailVerified?: boolean; email?: string; displayName?: string; photoUrl?: string },
+  changes: {
+    emailVerified?: boolean;
+    email?: string;
+    displayName?: string;
+    photoUrl?: string;
+    password?: string;
+    disableUser?: boolean;
+  },
 ): Promise<void> {
   await emulatorRequest(
     `${emulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
     { localId: uid, ...changes },
     { authorization: 'Bearer owner' },
   );
+}
+
+/**
+ * Hands a verification email's one-time code back to the provider, as the shop's /verify-email page
+ * does through the browser SDK (applyActionCode): the address is verified.
+ */
+export async function applyVerificationCode(emulatorUrl: string, code: string): Promise<void> {
+  await emulatorRequest(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:update?key=${API_KEY}`, { oobCode: code });
+}
+
+/** Sets a new password with a reset email's one-time code, as /reset-password does (confirmPasswordReset). */
+export async function resetPasswordWithCode(emulatorUrl: string, code: string, newPassword: string): Promise<void> {
+  await emulatorRequest(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=${API_KEY}`, {
+    oobCode: code,
+    newPassword,
+  });
 }
 
 /** Deletes an account at the provider, freeing its address for anyone who signs up next. */

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
       adminEmails: config.adminEmails,
       holdLimits: config.holdLimits,
       shopTimeZone: config.shopTimeZone,
+      shopUrl: config.shopUrl,
       log,
       metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
       images: createShopImages({ shippedDir: projectPath('src/client/public/images'), uploadsDir: config.imagesDir }),
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       logger: log,
       // Tests watching the background jobs run them often (HOLD_EXPIRY_CHECK_EVERY_MS); else every minute.
       holdExpiry: { olderThanMs: config.holdExpiryMs, everyMs: Number(process.env.HOLD_EXPIRY_CHECK_EVERY_MS) || undefined },
+      sessionCheck: { intervalMs: config.sessionCheckIntervalMs },
       security: config.security,
       trustProxy: config.trustProxy,
       rateLimitStore: rateLimits.store,

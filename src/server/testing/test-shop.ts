@@ -23,6 +23,9 @@ import { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from '.
 import { createTestImages, type TestImages } from './test-images';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from './test-keys';
 
+/** Where the shop's emails link to in the suites. */
+export const TEST_SHOP_URL = 'https://shop.test';
+
 /** Suites book and sign in far faster than people do; src/server/security proves the real limits. */
 const UNTHROTTLED = Object.fromEntries(
   Object.keys(rateLimitKeys).map((name) => [name, { max: 1_000_000, windowSeconds: 60 }]),
@@ -88,6 +91,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     adminEmails: new Set(options.adminEmails ?? []),
     holdLimits: options.holdLimits ?? UNLIMITED_HOLDS,
     shopTimeZone: options.shopTimeZone ?? 'UTC',
+    shopUrl: TEST_SHOP_URL,
     log: options.logger ?? pino({ level: 'silent' }),
     metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
     images: images.images,

@@ -1,4 +1,6 @@
-// Make Admin: no button for admins, the two toasts of SPEC.md §8, and Remove User behind the confirm dialog.
+// Make Admin: no button for admins, a disabled one saying why for a customer whose email is not
+// verified, a confirmation naming the account, the two toasts of SPEC.md §8, and Remove User behind
+// the confirm dialog.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
@@ -14,13 +16,28 @@ const adminRecord = {
   email: 'admin@example.com',
   role: 'admin',
   displayName: 'Ada Admin',
+  adminEligibility: 'admin',
 };
-const otherAdmin = { _id: 'a0000000-0000-4000-8000-000000000002', email: 'boss@example.com', role: 'admin', displayName: null };
+const otherAdmin = {
+  _id: 'a0000000-0000-4000-8000-000000000002',
+  email: 'boss@example.com',
+  role: 'admin',
+  displayName: null,
+  adminEligibility: 'admin',
+};
 const customerRecord = {
   _id: 'c0000000-0000-4000-8000-000000000003',
   email: 'customer@example.com',
   role: 'user',
   displayName: 'Casey',
+  adminEligibility: 'eligible',
+};
+const unverifiedCustomer = {
+  _id: 'c0000000-0000-4000-8000-000000000004',
+  email: 'newcomer@example.com',
+  role: 'user',
+  displayName: 'Nico',
+  adminEligibility: 'emailNotVerified',
 };
 
 /** The whole list in one page, as the server answers when there is no more. */
@@ -35,6 +52,13 @@ function rowOf(email: string): HTMLElement {
 async function findRow(email: string): Promise<HTMLElement> {
   await screen.findByText(email);
   return rowOf(email);
+}
+
+/** Clicks Make Admin in the row, and the dialog's answer: grant it, or keep the customer as they are. */
+async function makeAdminOf(email: string, answer: 'grant' | 'keep' = 'grant'): Promise<void> {
+  await userEvent.click(within(await findRow(email)).getByRole('button', { name: /^Make Admin/ }));
+  const dialog = screen.getByRole('alertdialog');
+  await userEvent.click(within(dialog).getByRole('button', { name: answer === 'grant' ? messages.makeAdmin : messages.keepCustomer }));
 }
 
 describe('Make Admin', () => {
@@ -83,7 +107,11 @@ describe('Make Admin', () => {
     const { calls } = renderWithApi(<MakeAdmin />, {
       auth: admin,
       procedures: {
-        'users.list': () => onePage([adminRecord, { ...customerRecord, role: customerRole }]),
+        'users.list': () =>
+          onePage([
+            adminRecord,
+            { ...customerRecord, role: customerRole, adminEligibility: customerRole === 'admin' ? 'admin' : 'eligible' },
+          ]),
         'users.makeAdmin': () => {
           customerRole = 'admin';
           return { modifiedCount: 1 };
@@ -91,7 +119,7 @@ describe('Make Admin', () => {
       },
     });
 
-    await userEvent.click(within(await findRow('customer@example.com')).getByRole('button', { name: /^Make Admin/ }));
+    await makeAdminOf('customer@example.com');
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.makeAdminSucceeded));
     expect(callsTo(calls, 'users.makeAdmin')).toEqual([{ email: 'customer@example.com' }]);
@@ -111,7 +139,7 @@ describe('Make Admin', () => {
       },
     });
 
-    await userEvent.click(within(await findRow('customer@example.com')).getByRole('button', { name: /^Make Admin/ }));
+    await makeAdminOf('customer@example.com');
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(messages.makeAdminFailed));
     expect(toast.success).not.toHaveBeenCalled();
@@ -123,10 +151,62 @@ describe('Make Admin', () => {
       procedures: { 'users.list': () => onePage([adminRecord, customerRecord]), 'users.makeAdmin': () => ({ modifiedCount: 0 }) },
     });
 
-    await userEvent.click(within(await findRow('customer@example.com')).getByRole('button', { name: /^Make Admin/ }));
+    await makeAdminOf('customer@example.com');
 
     await waitFor(() => expect(screen.getByRole('button', { name: /^Make Admin/ })).toBeEnabled());
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('asks first, naming the account, and makes no one admin when the admin keeps the customer', async () => {
+    const { calls } = renderWithApi(<MakeAdmin />, {
+      auth: admin,
+      procedures: { 'users.list': () => onePage([adminRecord, customerRecord]), 'users.makeAdmin': () => ({ modifiedCount: 1 }) },
+    });
+
+    await userEvent.click(within(await findRow('customer@example.com')).getByRole('button', { name: /^Make Admin/ }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(messages.confirmMakeAdmin('customer@example.com'));
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.keepCustomer }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'users.makeAdmin')).toEqual([]);
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('disables Make Admin for a customer whose email is not verified, saying why and how they become eligible', async () => {
+    const { calls } = renderWithApi(<MakeAdmin />, {
+      auth: admin,
+      procedures: { 'users.list': () => onePage([adminRecord, unverifiedCustomer, customerRecord]) },
+    });
+
+    const row = await findRow('newcomer@example.com');
+    const button = within(row).getByRole('button', { name: /^Make Admin/ });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(messages.makeAdminNeedsVerifiedEmail);
+    expect(row).toHaveTextContent(messages.makeAdminNeedsVerifiedEmail);
+    await userEvent.click(button);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'users.makeAdmin')).toEqual([]);
+    // An eligible customer's button says nothing of the kind.
+    const eligible = within(rowOf('customer@example.com')).getByRole('button', { name: /^Make Admin/ });
+    expect(eligible).toBeEnabled();
+    expect(rowOf('customer@example.com')).not.toHaveTextContent(messages.makeAdminNeedsVerifiedEmail);
+  });
+
+  it('shows the server’s refusal when the customer is no longer eligible', async () => {
+    renderWithApi(<MakeAdmin />, {
+      auth: admin,
+      procedures: {
+        'users.list': () => onePage([adminRecord, customerRecord]),
+        'users.makeAdmin': () => {
+          throw apiError(409, messages.adminNeedsVerifiedEmail);
+        },
+      },
+    });
+
+    await makeAdminOf('customer@example.com');
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(messages.adminNeedsVerifiedEmail));
   });
 
   it('removes a user after the confirm dialog', async () => {

@@ -1,6 +1,9 @@
 // Make Admin (admin): the users, a page at a time, searched by email or name (kept in the address),
-// with Make Admin (not for admins) and Remove User (not for yourself) (SPEC.md §2, §8).
+// with Make Admin (not for admins) and Remove User (not for yourself) (SPEC.md §2, §8). Make Admin
+// asks for confirmation; for a customer the server would refuse (email not verified) it is
+// disabled and says why and how they become eligible.
 import { ShieldCheck, UserX } from 'lucide-react';
+import { useId } from 'react';
 import { toast } from 'react-toastify';
 import { messages } from '../../../shared/messages';
 import { useAuth } from '../../auth/useAuth';
@@ -50,6 +53,18 @@ export default function MakeAdmin() {
     onError: (error) => toast.error(error.message),
   });
 
+  async function promote(user: User) {
+    if (
+      await confirm({
+        message: messages.confirmMakeAdmin(user.email),
+        actionLabel: messages.makeAdmin,
+        keepLabel: messages.keepCustomer,
+        tone: 'primary',
+      })
+    )
+      makeAdmin.mutate({ email: user.email });
+  }
+
   async function remove(user: User) {
     if (await confirm({ message: messages.confirmDelete, actionLabel: messages.removeUser, keepLabel: messages.keepUser }))
       removeUser.mutate({ id: user._id });
@@ -88,19 +103,14 @@ export default function MakeAdmin() {
                   {isMe(user) ? <span className="ml-2 text-sm text-base-content/70">(you)</span> : null}
                 </StackedCell>
                 <StackedCell label="Make Admin">
-                  {user.role === 'admin' ? (
+                  {user.adminEligibility === 'admin' ? (
                     <NoAction />
                   ) : (
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-sm gap-1"
-                      disabled={makeAdmin.isPending && makeAdmin.variables.email === user.email}
-                      aria-label={`Make Admin: ${user.email}`}
-                      onClick={() => makeAdmin.mutate({ email: user.email })}
-                    >
-                      <ShieldCheck aria-hidden="true" className="size-4" />
-                      Make Admin
-                    </button>
+                    <MakeAdminButton
+                      user={user}
+                      pending={makeAdmin.isPending && makeAdmin.variables.email === user.email}
+                      onClick={() => void promote(user)}
+                    />
                   )}
                 </StackedCell>
                 <StackedCell label="Remove User">
@@ -131,5 +141,31 @@ export default function MakeAdmin() {
         </TablePanel>
       )}
     </section>
+  );
+}
+
+/** Make Admin for one customer: enabled when the server would grant it, else disabled with the reason. */
+function MakeAdminButton({ user, pending, onClick }: { user: User; pending: boolean; onClick: () => void }) {
+  const reasonId = useId();
+  const eligible = user.adminEligibility === 'eligible';
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <button
+        type="button"
+        className="btn btn-primary btn-sm gap-1"
+        disabled={!eligible || pending}
+        aria-label={`Make Admin: ${user.email}`}
+        aria-describedby={eligible ? undefined : reasonId}
+        onClick={onClick}
+      >
+        <ShieldCheck aria-hidden="true" className="size-4" />
+        Make Admin
+      </button>
+      {eligible ? null : (
+        <span id={reasonId} className="max-w-56 text-xs text-base-content/70">
+          {messages.makeAdminNeedsVerifiedEmail}
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-// My Profile: the signed-in user's photo, display name and email (SPEC.md §2), the form to change
-// them and the saved phone and address, and their account actions.
+// My Profile: the signed-in user's photo, display name and email (SPEC.md §2) with whether the
+// email is verified, the form to change them and the saved phone and address, and their account
+// actions.
 import { messages } from '../../../shared/messages';
 import { DEFAULT_AVATAR } from '../../../shared/constants';
 import { useAuth } from '../../auth/useAuth';
@@ -39,6 +40,16 @@ export default function Profile() {
                   <dt className="text-sm text-base-content/70">Email</dt>
                   <dd className="break-all">{user.email}</dd>
                 </div>
+                {me.data ? (
+                  <div>
+                    <dt className="text-sm text-base-content/70">Email address</dt>
+                    <dd>
+                      <span className={`badge badge-sm ${me.data.emailVerified ? 'badge-success' : 'badge-warning'}`}>
+                        {me.data.emailVerified ? messages.emailVerifiedBadge : messages.emailNotVerifiedBadge}
+                      </span>
+                    </dd>
+                  </div>
+                ) : null}
                 {role ? (
                   <div>
                     <dt className="text-sm text-base-content/70">Account</dt>

@@ -1,6 +1,7 @@
-// Emails (admin): the order emails not delivered yet, newest first: the ones that failed after the
-// last attempt and the ones waiting to be tried again, with their last error. "Retry now" puts one
-// back in the queue with a fresh set of attempts; the sender picks it up within seconds.
+// Emails (admin): the emails not delivered yet (about orders, or an account's verification and
+// password-reset links), newest first: the ones that failed after the last attempt and the ones
+// waiting to be tried again, with their last error. "Retry now" puts one back in the queue with a
+// fresh set of attempts; the sender picks it up within seconds.
 import { RotateCw } from 'lucide-react';
 import { toast } from 'react-toastify';
 import type { EmailKind } from '../../../shared/emails';
@@ -23,6 +24,8 @@ const kindLabels: Record<EmailKind, string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
   refunded: 'Refunded',
+  verify_email: 'Email verification',
+  password_reset: 'Password reset',
 };
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -47,7 +50,7 @@ export default function UndeliveredEmails() {
     <section>
       <PageTitle title="Emails" />
       <DashboardHeading title="Emails">
-        Order emails not delivered yet, newest first: failed ones gave up after their last attempt; pending ones will be tried again.
+        Emails not delivered yet, newest first: failed ones gave up after their last attempt; pending ones will be tried again.
       </DashboardHeading>
       {emails.isPending ? (
         <Spinner label="Loading the emails…" />

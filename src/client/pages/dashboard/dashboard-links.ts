@@ -56,7 +56,7 @@ const adminLinks: DashboardLink[] = [
     icon: MessageSquareX,
   },
   { to: '/dashboard/auditlog', label: 'Audit log', description: 'Who did each admin action, and when.', icon: History },
-  { to: '/dashboard/emails', label: 'Emails', description: 'Order emails not delivered; send one again.', icon: MailWarning },
+  { to: '/dashboard/emails', label: 'Emails', description: 'Emails not delivered; send one again.', icon: MailWarning },
 ];
 
 export function dashboardLinksFor(role: Role): DashboardLink[] {

@@ -1,15 +1,24 @@
 // /signup: creates the account, sets the display name, refreshes the ID token so it carries the name, exchanges it, goes home.
-import { screen } from '@testing-library/react';
+import { renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../shared/constants';
 import { loadFirebaseAuth } from '../../auth/firebase';
+import { useSignupNotice } from '../../auth/signup-notice';
 import { fakeFirebaseKit, fakeFirebaseUser } from '../../testing/fake-firebase';
 import { signedOut } from '../../testing/render-with-auth';
 import { callsTo, renderWithApi } from '../../testing/api-test-harness';
 import SignupPage from './SignupPage';
 
 vi.mock('../../auth/firebase', () => ({ loadFirebaseAuth: vi.fn() }));
+
+async function signUpAsCasey() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Name'), 'Casey Customer');
+  await user.type(screen.getByLabelText('Email'), 'casey@example.com');
+  await user.type(screen.getByLabelText('Password'), 'sprocket123');
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
 
 describe('SignupPage', () => {
   const newUser = fakeFirebaseUser('casey@example.com');
@@ -26,12 +35,8 @@ describe('SignupPage', () => {
       auth: signedOut,
       at: '/signup',
     });
-    const user = userEvent.setup();
 
-    await user.type(screen.getByLabelText('Name'), 'Casey Customer');
-    await user.type(screen.getByLabelText('Email'), 'casey@example.com');
-    await user.type(screen.getByLabelText('Password'), 'sprocket123');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUpAsCasey();
 
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(fake.sdk.createUserWithEmailAndPassword).toHaveBeenCalledWith(fake.kit.auth, 'casey@example.com', 'sprocket123');
@@ -42,5 +47,24 @@ describe('SignupPage', () => {
     expect(profileOrder).toBeLessThan(refreshOrder);
     expect(callsTo(calls, 'users.createSession')).toEqual([{ email: 'casey@example.com', idToken: 'firebase-id-token' }]);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('session-token');
+    // The server mailed the new account its verification link: the pages that follow say so.
+    expect(renderHook(() => useSignupNotice()).result.current).toBe('casey@example.com');
+  });
+
+  it('says nothing of a verification link when the session exchange fails', async () => {
+    renderWithApi(<SignupPage />, {
+      procedures: {
+        'users.createSession': () => {
+          throw new Error('The sign-in could not be verified.');
+        },
+      },
+      auth: signedOut,
+      at: '/signup',
+    });
+
+    await signUpAsCasey();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in could not be verified.');
+    expect(renderHook(() => useSignupNotice()).result.current).toBeNull();
   });
 });
