@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../auth/session-user';
 import { projectPath } from '../project-root';
 import { createBooking } from '../services/booking-service';
-import { migrationsWith, type ExtraMigration, type MigrationsFolder } from '../testing/extra-migrations';
+import { migrationsDrizzleCanApply, migrationsWith, type ExtraMigration, type MigrationsFolder } from '../testing/extra-migrations';
 import { createEmptyPostgresDatabase, usingPostgres } from '../testing/test-database';
 import { UNLIMITED_HOLDS } from '../testing/test-shop';
 import { migratePostgresOnce, openPostgres, type DatabaseHandle } from './database';
@@ -55,8 +55,16 @@ describe('on PGlite', () => {
       () => byDrizzle.close(),
       () => byRunner.close(),
     );
+    // A shop drizzle migrated before this runner: what drizzle's migrator can apply, all in transactions.
+    const drizzleEra = await migrationsDrizzleCanApply(NO_TRANSACTION_MARKER);
+    cleanups.push(drizzleEra.remove);
+    await drizzleMigratePglite(drizzlePglite({ client: byDrizzle }), { migrationsFolder: drizzleEra.folder });
+    await applyMigrations(drizzlePglite({ client: byRunner, schema }), 'pglite', { migrationsFolder: drizzleEra.folder });
+    expect(await recorded(byRunner)).toEqual(await recorded(byDrizzle));
+
+    // The runner takes such a shop on to the committed migrations, recording them as on a new one.
     const committed = projectPath('migrations');
-    await drizzleMigratePglite(drizzlePglite({ client: byDrizzle }), { migrationsFolder: committed });
+    await applyMigrations(drizzlePglite({ client: byDrizzle, schema }), 'pglite', { migrationsFolder: committed });
     await applyMigrations(drizzlePglite({ client: byRunner, schema }), 'pglite', { migrationsFolder: committed });
     expect(await recorded(byRunner)).toEqual(await recorded(byDrizzle));
 
