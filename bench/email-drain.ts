@@ -13,8 +13,8 @@ import postgres from 'postgres';
 import { openPostgres, type Database } from '../src/server/db/database';
 import { emailOutbox, tools, users } from '../src/server/db/schema';
 import { startMailCatcher } from '../src/server/email/mail-catcher';
-import { createSmtpMailer } from '../src/server/email/mailer';
-import { startEmailSender } from '../src/server/email/outbox-sender';
+import { createSmtpMailer } from '../src/server/domains/email/mailer';
+import { startEmailSender } from '../src/server/domains/email/outbox-sender';
 import { createMetrics } from '../src/server/metrics/metrics';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -10,7 +10,7 @@ import postgres from 'postgres';
 import type { SessionUser } from '../src/server/auth/session-user';
 import { migratePostgresOnce, openPostgres } from '../src/server/db/database';
 import { NO_TRANSACTION_MARKER } from '../src/server/db/migration-runner';
-import { createBooking } from '../src/server/services/booking-service';
+import { createBooking } from '../src/server/domains/orders/booking';
 import { migrationsWith } from '../src/server/testing/extra-migrations';
 import { UNLIMITED_HOLDS } from '../src/server/testing/test-shop';
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { createSessionTokens } from '../src/server/auth/session-tokens';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/server/db/database';
-import { startSession } from '../src/server/services/sessions';
+import { startSession } from '../src/server/domains/accounts/sessions';
 import { STANDALONE_SERVER_ENV } from '../src/server/testing/test-keys';
 import { fillDemoScale, fillScale, findFill, SCALE, type Filled } from './fill';
 import type { LoadResult } from './load';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { createSessionTokens } from '../src/server/auth/session-tokens';
-import { startSession } from '../src/server/services/sessions';
+import { startSession } from '../src/server/domains/accounts/sessions';
 import { openPostgres } from '../src/server/db/database';
 import { startShippedHaproxy, type RunningHaproxy } from '../src/server/testing/shipped-haproxy';
 import { STANDALONE_SERVER_ENV } from '../src/server/testing/test-keys';

@@ -19,7 +19,7 @@ import { firebaseErrorCode } from './identity/firebase-errors';
 import { createFirebaseIdentity, type FirebaseIdentity } from './identity/firebase-identity';
 import { IdentityUnavailableError } from './identity/identity-provider';
 import { emailSchema } from '../shared/auth';
-import { BootstrapRefusal, bootstrapAdmin, type BootstrapOutcome } from './services/bootstrap-admin';
+import { BootstrapRefusal, bootstrapAdmin, type BootstrapOutcome } from './domains/accounts/bootstrap-admin';
 
 const USAGE = 'usage: npm run bootstrap -- <email of the first admin> [--demo-catalogue]';
 

@@ -13,8 +13,8 @@ import { sessions, users } from './db/schema';
 import type { IdentityProvider } from './identity/identity-provider';
 import type { Metrics } from './metrics/metrics';
 import type { PaymentsGateway } from './payments/payments-gateway';
-import type { HoldLimits } from './services/hold-limits';
-import type { ShopImages } from './services/shop-images';
+import type { HoldLimits } from './domains/orders/hold-limits';
+import type { ShopImages } from './domains/catalogue/images';
 
 export interface AppDeps {
   db: Database;

@@ -21,7 +21,7 @@ const layers: ReadonlyArray<{ name: string; members: readonly string[] }> = [
   },
   { name: 'requests', members: ['http/', 'rest/', 'trpc-adapter/'] },
   { name: 'procedures', members: ['trpc.ts', 'context.ts', 'routers/'] },
-  { name: 'services', members: ['services/'] },
+  { name: 'domains', members: ['domains/', 'services/'] },
   {
     name: 'gateways and storage',
     members: [

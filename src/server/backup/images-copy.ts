@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isUploadedFileName } from '../services/shop-images';
+import { isUploadedFileName } from '../domains/catalogue/images';
 import { BackupError } from './backup-error';
 import { describeFile, type FileFacts } from './manifest';
 

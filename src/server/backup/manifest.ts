@@ -7,7 +7,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { isUploadedFileName } from '../services/shop-images';
+import { isUploadedFileName } from '../domains/catalogue/images';
 import { BackupError } from './backup-error';
 
 const MANIFEST_FILE = 'manifest.json';

@@ -10,7 +10,7 @@ import postgres from 'postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../auth/session-user';
 import { projectPath } from '../project-root';
-import { createBooking } from '../services/booking-service';
+import { createBooking } from '../domains/orders/booking';
 import { migrationsDrizzleCanApply, migrationsWith, type ExtraMigration, type MigrationsFolder } from '../testing/extra-migrations';
 import { createEmptyPostgresDatabase, usingPostgres } from '../testing/test-database';
 import { UNLIMITED_HOLDS } from '../testing/test-shop';

@@ -6,7 +6,7 @@ import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../testing/raw-request';
 import { startMailCatcher, type CaughtEmail, type MailCatcher } from './mail-catcher';
-import { createSmtpMailer, type Mailer } from './mailer';
+import { createSmtpMailer, type Mailer } from '../domains/email/mailer';
 
 let catcher: MailCatcher;
 let mailer: Mailer;

@@ -7,7 +7,7 @@ import { IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { createContextInner, type AppDeps } from '../context';
 import { createCaller } from '../routers';
-import { UPLOADED_IMAGES_PREFIX } from '../services/shop-images';
+import { UPLOADED_IMAGES_PREFIX } from '../domains/catalogue/images';
 import { errorBody, sendError } from './error-response';
 import { httpClient } from './security';
 

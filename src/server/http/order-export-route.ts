@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createContextInner, type AppDeps } from '../context';
 import { createCaller } from '../routers';
-import { exportFileName, ordersCsv } from '../services/orders-export';
+import { exportFileName, ordersCsv } from '../domains/reports/orders-export';
 import { httpClient } from './security';
 
 type Query = Record<string, string | undefined>;

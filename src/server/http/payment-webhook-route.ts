@@ -6,8 +6,8 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
 import { WebhookSignatureError } from '../payments/payments-gateway';
-import { handleCheckoutEvent } from '../services/checkout-service';
-import { handlePaymentEvent } from '../services/payment-service';
+import { handleCheckoutEvent } from '../domains/checkout/basket';
+import { handlePaymentEvent } from '../domains/checkout/payments';
 import { errorBody } from './error-response';
 
 export async function registerPaymentWebhook(app: FastifyInstance, options: { deps: AppDeps }): Promise<void> {

@@ -23,7 +23,7 @@ import { createMetrics } from '../metrics/metrics';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
 import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import { startSession } from '../services/sessions';
+import { startSession } from '../domains/accounts/sessions';
 import { payInBrowser } from '../testing/payments';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
 import { bookOverHttp, stockOf, type BookingAttempt } from '../testing/booking-load';

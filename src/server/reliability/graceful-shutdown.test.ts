@@ -16,7 +16,7 @@ import { EXIT_AFTER_DEADLINE, EXIT_ON_SECOND_SIGINT } from '../boot/shutdown';
 import { openPglite, type Database, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
 import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
-import { startSession } from '../services/sessions';
+import { startSession } from '../domains/accounts/sessions';
 import { startServerProcess } from '../testing/server-process';
 import { openTestDatabase, usingPostgres } from '../testing/test-database';
 import { TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';

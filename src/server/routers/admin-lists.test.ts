@@ -7,7 +7,7 @@ import { ADMIN_SEARCH_MAX } from '../../shared/admin-lists';
 import { orderStates, type BookingStatus, type OrderState } from '../../shared/bookings';
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
-import { recordAudit } from '../services/audit';
+import { recordAudit } from '../domains/audit/audit';
 import { everyPage } from '../testing/keyset-pages';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
-import { handlePaymentEvent } from '../services/payment-service';
+import { handlePaymentEvent } from '../domains/checkout/payments';
 import { stockOf } from '../testing/booking-load';
 import {
   appWithPayments,

@@ -9,13 +9,13 @@ import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
 import { preparedFor } from '../db/prepared';
 import { listOrders } from '../services/admin-lists';
-import { recordAudit } from '../services/audit';
-import { createBooking, loadAccessibleBooking } from '../services/booking-service';
-import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
-import { cancelBooking } from '../services/cancellation';
-import { queueOrderEmail } from '../services/email-outbox';
-import { markBookingPaid } from '../services/payment-service';
-import { refundBooking } from '../services/refund-service';
+import { recordAudit } from '../domains/audit/audit';
+import { createBooking, loadAccessibleBooking } from '../domains/orders/booking';
+import { bookingColumns, toBookingView, type BookingRow, type BookingView } from '../domains/orders/order-views';
+import { cancelBooking } from '../domains/orders/cancellation';
+import { queueOrderEmail } from '../domains/email/outbox';
+import { markBookingPaid } from '../domains/checkout/payments';
+import { refundBooking } from '../domains/checkout/refunds';
 import { adminProcedure, adminWriteProcedure, protectedProcedure, router } from '../trpc';
 
 const myBookingsInputSchema = pageInputSchema

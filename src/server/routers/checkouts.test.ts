@@ -8,9 +8,9 @@ import { MAX_BASKET_ORDERS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { bookings, checkoutBookings, checkouts, emailOutbox, paymentEvents, returnedPayments } from '../db/schema';
 import { PaymentsUnavailableError, type PaymentEvent, type PaymentsGateway } from '../payments/payments-gateway';
-import { cancelBooking } from '../services/cancellation';
-import { closeCheckoutsOpenedMeanwhile, handleCheckoutEvent } from '../services/checkout-service';
-import { expireStaleHolds } from '../services/hold-expiry';
+import { cancelBooking } from '../domains/orders/cancellation';
+import { closeCheckoutsOpenedMeanwhile, handleCheckoutEvent } from '../domains/checkout/basket';
+import { expireStaleHolds } from '../domains/orders/hold-expiry';
 import {
   ageBooking,
   bookPart,

@@ -1,7 +1,7 @@
 // The basket: a customer's unpaid orders, paid together with one card payment (a checkout).
 import { checkoutIdSchema, confirmCheckoutSchema, createCheckoutSchema, type CheckoutStatus } from '../../shared/checkouts';
 import { centsToDollars } from '../../shared/money';
-import { toBookingView, type BookingRow, type BookingView } from '../services/booking-views';
+import { toBookingView, type BookingRow, type BookingView } from '../domains/orders/order-views';
 import {
   basketOf,
   confirmCheckout,
@@ -9,7 +9,7 @@ import {
   loadOwnCheckout,
   openCheckout,
   type CheckoutRow,
-} from '../services/checkout-service';
+} from '../domains/checkout/basket';
 import { protectedProcedure, router } from '../trpc';
 
 /** Each of these calls the payment provider. */

@@ -2,7 +2,7 @@
 // their last error, and sending one again now.
 import { pageInputSchema } from '../../shared/common';
 import { emailIdSchema } from '../../shared/emails';
-import { listUndeliveredEmails, retryEmail } from '../services/email-outbox';
+import { listUndeliveredEmails, retryEmail } from '../domains/email/outbox';
 import { adminProcedure, adminWriteProcedure, router } from '../trpc';
 
 export const emailsRouter = router({

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { calendarDateIn } from '../../shared/overview';
-import { shopOverview } from '../services/shop-overview';
+import { shopOverview } from '../domains/reports/overview';
 import { placeOrder } from '../testing/orders';
 import { paidBooking, bookPart } from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';

@@ -1,8 +1,8 @@
 // The admin overview: the shop's figures at a glance, and the audited start of an orders export
 // (the CSV itself streams from GET /admin/orders.csv, http/order-export-route.ts).
 import { orderExportRangeSchema } from '../../shared/overview';
-import { recordAudit } from '../services/audit';
-import { shopOverview } from '../services/shop-overview';
+import { recordAudit } from '../domains/audit/audit';
+import { shopOverview } from '../domains/reports/overview';
 import { adminProcedure, adminWriteProcedure, router } from '../trpc';
 
 export const overviewRouter = router({

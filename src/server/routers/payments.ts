@@ -3,9 +3,9 @@ import { TRPCError } from '@trpc/server';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { createIntentSchema } from '../../shared/payments';
-import { loadAccessibleBooking } from '../services/booking-service';
-import { closeCheckoutsOf } from '../services/checkout-service';
-import { intentForBooking } from '../services/payment-service';
+import { loadAccessibleBooking } from '../domains/orders/booking';
+import { closeCheckoutsOf } from '../domains/checkout/basket';
+import { intentForBooking } from '../domains/checkout/payments';
 import { protectedProcedure, router } from '../trpc';
 
 /** Each intent is a call to the payment provider. */

@@ -10,8 +10,8 @@ import { messages } from '../../shared/messages';
 import { createReviewSchema, partReviewsSchema } from '../../shared/reviews';
 import type { SessionUser } from '../auth/session-user';
 import { reviews, rowCounts, tools, users } from '../db/schema';
-import { recordAudit } from '../services/audit';
-import { listed } from '../services/tool-views';
+import { recordAudit } from '../domains/audit/audit';
+import { listed } from '../domains/catalogue/part-views';
 import { adminWriteProcedure, protectedProcedure, router, sharedRead } from '../trpc';
 
 /** Reviews spend a budget per user, so nobody fills the public pages. */

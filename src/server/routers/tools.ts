@@ -9,10 +9,10 @@ import { createToolSchema, editToolSchema, searchToolsSchema, setToolHiddenSchem
 import { z } from 'zod';
 import { preparedFor } from '../db/prepared';
 import { tools } from '../db/schema';
-import { recordAudit } from '../services/audit';
-import { searchCatalogue } from '../services/catalogue-search';
-import { editPart, setPartHidden } from '../services/part-editing';
-import type { ShopImages } from '../services/shop-images';
+import { recordAudit } from '../domains/audit/audit';
+import { searchCatalogue } from '../domains/catalogue/search';
+import { editPart, setPartHidden } from '../domains/catalogue/part-editing';
+import type { ShopImages } from '../domains/catalogue/images';
 import {
   adminToolColumns,
   listed,
@@ -22,7 +22,7 @@ import {
   toToolView,
   type AdminToolView,
   type ToolView,
-} from '../services/tool-views';
+} from '../domains/catalogue/part-views';
 import { adminProcedure, adminWriteProcedure, ConflictWithCurrent, router, sharedRead } from '../trpc';
 
 /** Other processes' bookings are not notified (migrations/0002), so stock shown may be this old. */

@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { auditEvents, bookings, checkouts, emailOutbox, returnedPayments } from '../db/schema';
-import { handlePaymentEvent, intentForBooking } from '../services/payment-service';
+import { handlePaymentEvent, intentForBooking } from '../domains/checkout/payments';
 import {
   appWithPayments,
   bookPart,

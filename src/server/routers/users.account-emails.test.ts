@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AccountEmailKind } from '../../shared/emails';
 import { messages } from '../../shared/messages';
 import { emailOutbox } from '../db/schema';
-import { ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR } from '../services/account-emails';
+import { ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR } from '../domains/accounts/account-emails';
 import { signInForIdToken, updateTestAccount } from '../testing/firebase-accounts';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
 import { createTestShop, type TestShop } from '../testing/test-shop';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import { recordAudit } from '../services/audit';
+import { recordAudit } from '../domains/audit/audit';
 import { everyPage } from '../testing/keyset-pages';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 

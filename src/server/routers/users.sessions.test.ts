@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { messages } from '../../shared/messages';
 import { createContextInner } from '../context';
 import { sessions } from '../db/schema';
-import { startSession } from '../services/sessions';
+import { startSession } from '../domains/accounts/sessions';
 import { trpcCall } from '../testing/attacks';
 import { createTestShop, type TestShop } from '../testing/test-shop';
 import { createCaller } from '.';

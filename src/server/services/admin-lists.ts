@@ -9,8 +9,8 @@ import type { OrderState } from '../../shared/bookings';
 import type { Page } from '../../shared/common';
 import type { Database } from '../db/database';
 import { auditEvents, bookings, searchKey, users } from '../db/schema';
-import { adminEligibility } from './account-admin';
-import { bookingColumns, toBookingView, type BookingView } from './booking-views';
+import { adminEligibility } from '../domains/accounts/admins';
+import { bookingColumns, toBookingView, type BookingView } from '../domains/orders/order-views';
 
 interface PageRequest {
   limit: number;

@@ -13,7 +13,7 @@ import { createCaller } from '../routers';
 import { bookings, paymentEvents } from '../db/schema';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import type { BookingView } from '../services/booking-views';
+import type { BookingView } from '../domains/orders/order-views';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from './test-keys';
 import type { TestShop, TestUser } from './test-shop';
 

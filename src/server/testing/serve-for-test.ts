@@ -19,7 +19,7 @@ import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { createMetrics } from '../metrics/metrics';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { projectPath } from '../project-root';
-import { createShopImages } from '../services/shop-images';
+import { createShopImages } from '../domains/catalogue/images';
 import { TEST_FIREBASE_WEB_CONFIG } from './test-keys';
 
 async function main(): Promise<void> {

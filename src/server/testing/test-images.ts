@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectPath } from '../project-root';
-import { createShopImages, writeToDisk, type ShopImages, type WriteNewFile } from '../services/shop-images';
+import { createShopImages, writeToDisk, type ShopImages, type WriteNewFile } from '../domains/catalogue/images';
 
 export interface TestImages {
   images: ShopImages;

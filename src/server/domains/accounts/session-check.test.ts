@@ -1,0 +1,329 @@
+// The session check against the run's Firebase Auth emulator: an account disabled or deleted at the
+// provider, or whose password was reset, loses its shop sessions after one check (the next request
+// is refused with 401), while sessions the provider still backs keep working. Only accounts with
+// live sessions are asked about, at most 100 per call, those checked longest ago first, and each
+// once however many passes run at the same time. PGlite, and Postgres with TEST_DATABASE_URL.
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { messages } from '../../../shared/messages';
+import { buildApp } from '../../app';
+import { openPostgres, type Database } from '../../db/database';
+import { sessions, users } from '../../db/schema';
+import type { IdentityProvider } from '../../identity/identity-provider';
+import type { ProcessRole } from '../../process-role';
+import { deleteTestAccount, signInForIdToken, signInWithOldAuthTime, updateTestAccount } from '../../testing/firebase-accounts';
+import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_STRIPE_KEYS } from '../../testing/test-keys';
+import { createTestShop, type TestShop } from '../../testing/test-shop';
+import { checkSessions, startSessionCheck } from './session-check';
+
+const MINUTE_MS = 60_000;
+const emulatorUrl = () => `http://${inject('authEmulatorHost')}`;
+
+let shop: TestShop;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(() => shop.close());
+
+interface SignedIn {
+  uid: string;
+  email: string;
+  password: string;
+  userId: string;
+  token: string;
+}
+
+/** A customer signed in at the provider (`secondsAgo` in the past) with a shop session from that sign-in. */
+async function signedInCustomer({ secondsAgo = 0 } = {}): Promise<SignedIn> {
+  const account = { email: `checked-${randomBytes(5).toString('hex')}@example.com`, password: 'secret-123' };
+  const { uid, idToken } =
+    secondsAgo > 0
+      ? await signInWithOldAuthTime(emulatorUrl(), TEST_PROJECT_ID, account, { create: true, ageSeconds: secondsAgo })
+      : await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, account, { create: true });
+  return { uid, ...account, ...(await exchange(account.email, idToken)) };
+}
+
+/** The session exchange, as the browser makes it after a Firebase sign-in. */
+async function exchange(email: string, idToken: string): Promise<{ userId: string; token: string }> {
+  const { token } = await shop.caller(null).users.createSession({ email, idToken });
+  const [user] = await shop.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { userId: user!.id, token };
+}
+
+async function signInAgain(customer: SignedIn, password = customer.password): Promise<string> {
+  const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email: customer.email, password });
+  return (await exchange(customer.email, idToken)).token;
+}
+
+/** What the shop answers a signed-in request with now: its status and its message. */
+async function answerTo(token: string): Promise<{ status: number; message?: string }> {
+  const response = await shop.app.inject({ method: 'GET', url: '/trpc/users.me', headers: { authorization: `Bearer ${token}` } });
+  const body = response.json<{ error?: { message: string } }>();
+  return { status: response.statusCode, message: body.error?.message };
+}
+
+const REFUSED = { status: 401, message: messages.sessionExpired };
+
+/** Every account checks as due, as after a whole interval. */
+const check = (db: Database = shop.database.db, identity: IdentityProvider = shop.deps.identity) =>
+  checkSessions(db, identity, { intervalMs: 0 });
+
+/** The shop's identity provider, recording the accounts each getUsers call asked about. */
+function recordingLookups(shopOf: TestShop = shop): { identity: IdentityProvider; lookups: string[][] } {
+  const lookups: string[][] = [];
+  const identity: IdentityProvider = {
+    ...shopOf.deps.identity,
+    getUsers: async (uids) => {
+      lookups.push([...uids]);
+      return shopOf.deps.identity.getUsers(uids);
+    },
+  };
+  return { identity, lookups };
+}
+
+async function liveSessionsOf(userId: string): Promise<number> {
+  return (await shop.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+}
+
+describe('checkSessions', () => {
+  it('ends every session of an account disabled at the provider, at the first check', async () => {
+    const customer = await signedInCustomer();
+    const laptop = customer.token;
+    const phone = await signInAgain(customer);
+
+    await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid, { disableUser: true });
+    // Until the shop checks, it has no way to know.
+    expect((await answerTo(laptop)).status).toBe(200);
+    const outcome = await check();
+
+    expect(outcome.ended).toBeGreaterThanOrEqual(2);
+    expect(outcome.providerAway).toBe(false);
+    expect(await answerTo(laptop)).toEqual(REFUSED);
+    expect(await answerTo(phone)).toEqual(REFUSED);
+    expect(await liveSessionsOf(customer.userId)).toBe(0);
+  });
+
+  it('ends every session of an account deleted at the provider', async () => {
+    const customer = await signedInCustomer();
+
+    await deleteTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid);
+    await check();
+
+    expect(await answerTo(customer.token)).toEqual(REFUSED);
+  });
+
+  it('ends the sessions signed in before a password reset, and keeps the one signed in with the new password', async () => {
+    const customer = await signedInCustomer({ secondsAgo: 60 });
+    const untouched = await signedInCustomer({ secondsAgo: 60 });
+
+    await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid, { password: 'a-new-secret-7' });
+    const afterReset = await signInAgain(customer, 'a-new-secret-7');
+    await check();
+
+    expect(await answerTo(customer.token)).toEqual(REFUSED);
+    expect((await answerTo(afterReset)).status).toBe(200);
+    expect((await answerTo(untouched.token)).status).toBe(200);
+  });
+
+  it('leaves sessions the provider still backs alone, and asks only about accounts with live sessions', async () => {
+    const active = await signedInCustomer();
+    const signedOut = await signedInCustomer();
+    await shop.database.db.delete(sessions).where(eq(sessions.userId, signedOut.userId));
+    const expired = await signedInCustomer();
+    await shop.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - MINUTE_MS) })
+      .where(eq(sessions.userId, expired.userId));
+    // A shop account never bound to a provider identity (seeded, or from before binding).
+    const unbound = await shop.createUser('user');
+    const { identity, lookups } = recordingLookups();
+
+    await check(shop.database.db, identity);
+
+    const asked = lookups.flat();
+    expect(asked).toContain(active.uid);
+    expect(asked).not.toContain(signedOut.uid);
+    expect(asked).not.toContain(expired.uid);
+    expect(asked).not.toContain(null);
+    expect((await answerTo(active.token)).status).toBe(200);
+    expect((await answerTo(unbound.token)).status).toBe(200);
+  });
+
+  it('asks about an account again only once its last check is an interval old', async () => {
+    const customer = await signedInCustomer();
+    const { identity, lookups } = recordingLookups();
+    const now = Date.now();
+    /** Whether a pass at `atMs` asked the provider about the customer. */
+    const askedAbout = async (atMs: number) => {
+      const before = lookups.length;
+      await checkSessions(shop.database.db, identity, { intervalMs: 10 * MINUTE_MS, now: new Date(atMs) });
+      return lookups.slice(before).flat().includes(customer.uid);
+    };
+
+    expect(await askedAbout(now)).toBe(true);
+    expect(await askedAbout(now + 10 * MINUTE_MS)).toBe(false);
+    expect(await askedAbout(now + 10 * MINUTE_MS + 1)).toBe(true);
+  });
+});
+
+describe('checkSessions over many accounts', () => {
+  let many: TestShop;
+  beforeAll(async () => {
+    many = await createTestShop();
+  });
+  afterAll(() => many.close());
+
+  /**
+   * Accounts bound to identities the provider does not know (their sessions end when checked),
+   * last checked `checkedMinutesAgo[i]` minutes ago (null: never).
+   */
+  async function accountsCheckedAt(checkedMinutesAgo: Array<number | null>): Promise<string[]> {
+    const uids: string[] = [];
+    for (const minutesAgo of checkedMinutesAgo) {
+      const uid = `unknown-${randomBytes(6).toString('hex')}`;
+      // With the one session createUser opens.
+      await many.createUser('user', {
+        firebaseUid: uid,
+        identityCheckedAt: minutesAgo === null ? null : new Date(Date.now() - minutesAgo * MINUTE_MS),
+      });
+      uids.push(uid);
+    }
+    return uids;
+  }
+
+  it('asks at most 100 accounts per call, the never checked first, then those checked longest ago', async () => {
+    // Made in shuffled order, so the order of the calls is the check times', not the rows'.
+    const minutesAgo = [...Array.from({ length: 10 }, () => null), ...Array.from({ length: 120 }, (_, index) => 60 + index)];
+    const shuffled = minutesAgo
+      .map((value, index) => ({ value, key: (index * 37) % minutesAgo.length }))
+      .sort((a, b) => a.key - b.key);
+    const uids = await accountsCheckedAt(shuffled.map(({ value }) => value));
+    const byAge = shuffled
+      .map(({ value }, index) => ({ uid: uids[index]!, age: value ?? Number.POSITIVE_INFINITY }))
+      .sort((a, b) => b.age - a.age)
+      .map(({ uid }) => uid);
+    const { identity, lookups } = recordingLookups(many);
+
+    const outcome = await checkSessions(many.database.db, identity, { intervalMs: 30 * MINUTE_MS });
+
+    expect(lookups.map((uids) => uids.length)).toEqual([100, 30]);
+    expect(new Set(lookups[0])).toEqual(new Set(byAge.slice(0, 100)));
+    expect(new Set(lookups[1])).toEqual(new Set(byAge.slice(100)));
+    expect(outcome).toEqual({ checked: 130, ended: 130, providerAway: false });
+  });
+
+  it('ends a pass that finds every account due again at once, having asked about each once', async () => {
+    const uids: string[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      const accounts = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          signInForIdToken(
+            emulatorUrl(),
+            TEST_PROJECT_ID,
+            { email: `standing-${randomBytes(5).toString('hex')}@example.com`, password: 'secret-123' },
+            { create: true },
+          ),
+        ),
+      );
+      for (const { uid } of accounts) {
+        await many.createUser('user', { firebaseUid: uid });
+        uids.push(uid);
+      }
+    }
+    const { identity, lookups } = recordingLookups(many);
+
+    // An interval of 0: each account is due again the moment it was checked.
+    const outcome = await checkSessions(many.database.db, identity, { intervalMs: 0 });
+
+    expect(outcome).toEqual({ checked: uids.length, ended: 0, providerAway: false });
+    expect(lookups.flat().sort()).toEqual([...uids].sort());
+  });
+
+  it('asks about each account once however many passes run at the same time', async () => {
+    const uids = await accountsCheckedAt(Array.from({ length: 40 }, () => 90));
+    const { identity, lookups } = recordingLookups(many);
+    const url = many.database.url;
+    // On Postgres, passes as separate processes would run them, each on its own connections.
+    const handles = url ? await Promise.all(Array.from({ length: 3 }, () => openPostgres(url, { maxConnections: 2 }))) : [];
+    const databases = [many.database.db, ...handles.map((handle) => handle.db)];
+
+    try {
+      const passes = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          checkSessions(databases[index % databases.length]!, identity, { intervalMs: 30 * MINUTE_MS }),
+        ),
+      );
+      expect(passes.reduce((sum, pass) => sum + pass.checked, 0)).toBe(40);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+    }
+    const asked = lookups.flat().filter((uid) => uids.includes(uid));
+    expect(asked.sort()).toEqual([...uids].sort());
+    const left = await many.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(inArray(users.firebaseUid, uids));
+    expect(left).toEqual([]);
+  });
+});
+
+describe('the background session check', () => {
+  async function app(role: ProcessRole) {
+    const built = await buildApp(shop.deps, {
+      ping: shop.database.ping,
+      runtimeConfig: {
+        firebase: TEST_FIREBASE_WEB_CONFIG,
+        payments: { mode: 'stripe', publishableKey: TEST_STRIPE_KEYS.publishableKey },
+      },
+      sessionCheck: { intervalMs: 10_000, everyMs: 20 },
+      role,
+    });
+    await built.ready();
+    return built;
+  }
+
+  it('runs in a worker from ready to close, and never in a web process', async () => {
+    const web = await app('web');
+    const first = await signedInCustomer();
+    await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, first.uid, { disableUser: true });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await answerTo(first.token)).status).toBe(200);
+    await web.close();
+
+    const worker = await app('worker');
+    await expect.poll(async () => (await answerTo(first.token)).status, { timeout: 10_000 }).toBe(401);
+    await worker.close();
+
+    const second = await signedInCustomer();
+    await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, second.uid, { disableUser: true });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await answerTo(second.token)).status).toBe(200);
+    await check();
+  });
+
+  it('logs the sessions a pass ended, and nothing for a pass that ended none', async () => {
+    const written: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void written.push(line) });
+    const ended = () =>
+      written
+        .map((line) => JSON.parse(line) as { msg: string; sessions?: unknown })
+        .filter((line) => line.msg.startsWith('ended sessions'));
+    await check();
+
+    const idle = startSessionCheck({ ...shop.deps, log }, { intervalMs: 0, everyMs: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await idle.stop();
+    expect(ended()).toEqual([]);
+
+    const customer = await signedInCustomer();
+    await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid, { disableUser: true });
+    const timer = startSessionCheck({ ...shop.deps, log }, { intervalMs: 0, everyMs: 10 });
+    await expect.poll(() => ended().length).toBe(1);
+    await timer.stop();
+    expect(ended()[0]?.sessions).toMatchObject({ ended: 1, providerAway: false });
+  });
+});

@@ -1,0 +1,35 @@
+// The audit trail: who did each admin action, changed the name or photo others see, or was refused
+// an account, and when.
+import type { Database } from '../../db/database';
+import { auditEvents } from '../../db/schema';
+
+export type AuditAction =
+  | 'user.make_admin'
+  | 'user.remove'
+  | 'user.sign_in_refused'
+  | 'user.profile_update'
+  | 'part.add'
+  | 'part.edit'
+  | 'part.hide'
+  | 'part.show'
+  | 'part.delete'
+  | 'image.upload'
+  | 'order.ship'
+  | 'order.cancel'
+  | 'order.refund'
+  | 'order.refund_outside_shop'
+  | 'order.export'
+  | 'review.remove'
+  | 'email.retry';
+
+type Executor = Pick<Database, 'insert'>;
+
+/** Who acted: a signed-in user, or an identity without an account of its own (id null). */
+interface Actor {
+  id: string | null;
+  email: string;
+}
+
+export async function recordAudit(db: Executor, actor: Actor, action: AuditAction, subject: string): Promise<void> {
+  await db.insert(auditEvents).values({ actorId: actor.id, actorEmail: actor.email, action, subject });
+}

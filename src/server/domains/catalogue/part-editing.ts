@@ -1,0 +1,98 @@
+// An admin's changes to a part already in the shop: editing and restocking it, and hiding it.
+// Every change is audited with the values before and after.
+import { and, eq } from 'drizzle-orm';
+import type { EditToolInput } from '../../../shared/tools';
+import { centsToDollars, dollarsToCents } from '../../../shared/money';
+import type { Database } from '../../db/database';
+import { tools } from '../../db/schema';
+import { recordAudit } from '../audit/audit';
+import { adminToolColumns, notRetired, toAdminToolView, type AdminToolView } from './part-views';
+
+interface Actor {
+  id: string;
+  email: string;
+}
+
+export type PartEdit =
+  | { outcome: 'saved'; part: AdminToolView }
+  /** Another admin saved first (version), or bookings left fewer units than the edit removes (stock). */
+  | { outcome: 'conflict'; reason: 'version' | 'stock'; current: AdminToolView }
+  | { outcome: 'missing' };
+
+/**
+ * Saves an edit made from the part's `version`. The row is locked while the edit is checked, so
+ * a booking waits for it (one short statement) and never sees half of it. The stock moves by the
+ * difference between what the form showed and what the admin typed: units booked since the form
+ * was opened stay with their bookings, and a decrease that would go below zero is refused.
+ * Bookings keep the price they were made at, so a price change never alters their totals.
+ */
+export async function editPart(db: Database, actor: Actor, input: EditToolInput): Promise<PartEdit> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(adminToolColumns)
+      .from(tools)
+      .where(and(eq(tools.id, input.id), notRetired))
+      .for('update');
+    if (!before) return { outcome: 'missing' };
+    if (before.version !== input.version) return { outcome: 'conflict', reason: 'version', current: toAdminToolView(before) };
+    const available = before.available + (input.available - input.availableWas);
+    // Stryker disable next-line StringLiteral: the router tells the version conflict apart; every other reason is the stock's
+    if (available < 0) return { outcome: 'conflict', reason: 'stock', current: toAdminToolView(before) };
+
+    const [after] = await tx
+      .update(tools)
+      .set({
+        name: input.name,
+        img: input.img,
+        priceCents: dollarsToCents(input.price),
+        minimumOrderQuantity: input.minimumOrderQuantity,
+        description: input.description,
+        available,
+        version: before.version + 1,
+      })
+      .where(and(eq(tools.id, input.id), eq(tools.version, input.version)))
+      .returning(adminToolColumns);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: the row is locked since it was read, so its version still matches
+    if (!after) throw new Error(`Part ${input.id} changed while it was locked for an edit`);
+    await recordAudit(tx, actor, 'part.edit', `${after.name} (${after.id}): ${describeChanges(before, after)}`);
+    // Stryker disable next-line StringLiteral: the router reads a saved edit as neither missing nor a conflict
+    return { outcome: 'saved', part: toAdminToolView(after) };
+  });
+}
+
+/** Hides a part from the shop or shows it again; answers null when there is no such part. */
+export async function setPartHidden(db: Database, actor: Actor, id: string, hidden: boolean): Promise<AdminToolView | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tools)
+      .set({ hidden })
+      .where(and(eq(tools.id, id), notRetired))
+      .returning(adminToolColumns);
+    if (!row) return null;
+    await recordAudit(tx, actor, hidden ? 'part.hide' : 'part.show', `${row.name} (${row.id})`);
+    return toAdminToolView(row);
+  });
+}
+
+type EditedFields = Pick<
+  typeof tools.$inferSelect,
+  'name' | 'img' | 'priceCents' | 'minimumOrderQuantity' | 'available' | 'description'
+>;
+
+/** The audit's before and after: each field that changed, as `field: before → after`. */
+function describeChanges(before: EditedFields, after: EditedFields): string {
+  const shown = (part: EditedFields) => ({
+    name: part.name,
+    price: centsToDollars(part.priceCents).toFixed(2),
+    minimumOrderQuantity: String(part.minimumOrderQuantity),
+    available: String(part.available),
+    img: part.img,
+    description: part.description,
+  });
+  const was = shown(before);
+  const now = shown(after);
+  const changes = (Object.keys(now) as Array<keyof typeof now>)
+    .filter((field) => was[field] !== now[field])
+    .map((field) => `${field}: ${JSON.stringify(was[field])} → ${JSON.stringify(now[field])}`);
+  return changes.length > 0 ? changes.join('; ') : 'no change';
+}

@@ -1,0 +1,71 @@
+// Turns an outbox row the sender claimed into the email to send, as things stand at send time: an
+// order email from its booking, with the order's details only when the recipient is the account's
+// current address and the identity provider has verified it (docs/accounts.md); an account email
+// with a one-time link the identity provider makes now, so no usable link is ever stored.
+import { eq } from 'drizzle-orm';
+import { accountEmailKinds, type AccountEmailKind, type EmailKind } from '../../../shared/emails';
+import type { Database } from '../../db/database';
+import { bookings, users } from '../../db/schema';
+import type { IdentityProvider } from '../../identity/identity-provider';
+import { accountEmailContent } from './account-email';
+import type { EmailContent } from './email-content';
+import { orderEmailContent } from './order-email';
+import { renderEmail, type RenderedEmail } from './templates';
+
+/** What rendering needs beside the row: the database, the identity provider and the shop's address. */
+export interface EmailSources {
+  db: Database;
+  identity: Pick<IdentityProvider, 'accountActionCode'>;
+  /** The shop's public address (SHOP_URL), which every email links into. */
+  shopUrl: string;
+}
+
+export interface QueuedEmail {
+  kind: EmailKind;
+  bookingId: string | null;
+  recipient: string;
+}
+
+/** Throws when the email cannot be made now (its booking gone, no account for the address): the sender retries it. */
+export async function renderQueuedEmail(sources: EmailSources, email: QueuedEmail): Promise<RenderedEmail> {
+  return renderEmail(await contentOf(sources, email));
+}
+
+function isAccountEmail(kind: EmailKind): kind is AccountEmailKind {
+  return (accountEmailKinds as readonly string[]).includes(kind);
+}
+
+async function contentOf(sources: EmailSources, email: QueuedEmail): Promise<EmailContent> {
+  const { kind } = email;
+  if (isAccountEmail(kind)) {
+    const code = await sources.identity.accountActionCode(kind === 'verify_email' ? 'verifyEmail' : 'resetPassword', email.recipient);
+    // Removed or disabled since it was asked for: there is nobody to send a link to.
+    if (code === null) throw new Error(`No enabled account has the address ${email.recipient} any more, so no link was made.`);
+    return accountEmailContent(kind, code, sources.shopUrl);
+  }
+  if (email.bookingId === null) throw new Error(`the ${kind} email names no booking`);
+  const [order] = await sources.db
+    .select({
+      id: bookings.id,
+      orderNumber: bookings.seq,
+      toolName: bookings.toolName,
+      personName: bookings.personName,
+      phone: bookings.phone,
+      address: bookings.address,
+      quantity: bookings.quantity,
+      unitPriceCents: bookings.unitPriceCents,
+      totalCents: bookings.totalCents,
+      transactionId: bookings.transactionId,
+      paidAt: bookings.paidAt,
+      accountEmail: users.email,
+      accountEmailVerified: users.emailVerified,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(eq(bookings.id, email.bookingId));
+  if (!order) throw new Error(`booking ${email.bookingId} not found`);
+  const { accountEmail, accountEmailVerified, ...data } = order;
+  // An address the account has since left is no longer vouched for, verified or not.
+  const detailed = accountEmailVerified && accountEmail === email.recipient;
+  return orderEmailContent(kind, data, { detailed, shopUrl: sources.shopUrl });
+}
