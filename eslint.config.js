@@ -86,6 +86,27 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [testSupportZone] }] },
   },
   {
+    // A procedure is thin: input, permission, one call into its domain, the answer's shape. Queries
+    // and rules live in the domains (src/server/domains), never in a router.
+    files: ['src/server/routers/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/server/routers',
+              from: './src/server/db',
+              message: 'Routers call their domain; queries live in src/server/domains.',
+            },
+            testSupportZone,
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The payments emulator is a program of its own that stands in for Stripe: it never reaches
     // into the storefront it serves, and its production code never reaches its test support.
     files: ['src/payments-emulator/**/*.ts'],

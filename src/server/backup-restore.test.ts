@@ -17,7 +17,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from './db/database';
 import { sql } from 'drizzle-orm';
 import { tools, users } from './db/schema';
 import { projectPath } from './project-root';
-import { listOrders } from './services/admin-lists';
+import { listOrders } from './domains/orders/order-list';
 import { createBooking } from './domains/orders/booking';
 import { startSession } from './domains/accounts/sessions';
 import { createShopImages } from './domains/catalogue/images';

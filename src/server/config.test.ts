@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { TEST_SESSION_SECRET as secret, TEST_STRIPE_KEYS } from './testing/test-keys';
 
-const realIdentity = { FIREBASE_PROJECT_ID: 'shop', FIREBASE_API_KEY: 'key', SESSION_SECRET: secret, SHOP_URL: 'https://shop.example' };
+const realIdentity = {
+  FIREBASE_PROJECT_ID: 'shop',
+  FIREBASE_API_KEY: 'key',
+  SESSION_SECRET: secret,
+  SHOP_URL: 'https://shop.example',
+};
 const realPayments = {
   STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
   STRIPE_PUBLISHABLE_KEY: TEST_STRIPE_KEYS.publishableKey,

@@ -6,6 +6,7 @@ import { messages } from '../shared/messages';
 import { RateLimitExceeded, rateLimitKeys, type RateLimitName } from './auth/rate-limits';
 import type { Freshness } from './cache/read-cache';
 import type { Context } from './context';
+import { ConflictWithCurrent } from './domains/conflict-with-current';
 import { databaseUnavailableError } from './db/database-errors';
 import type { CountedEvent } from './metrics/metrics';
 import { PaymentsUnavailableError } from './payments/payments-gateway';
@@ -24,16 +25,6 @@ export interface Meta {
   rateLimit?: RateLimitName;
   /** The business event each call of the procedure is, counted by outcome in the metrics. */
   counted?: CountedEvent;
-}
-
-/**
- * The cause of a CONFLICT that shows the values the change met (a part another admin saved
- * first), so the caller can show them instead of overwriting them.
- */
-export class ConflictWithCurrent extends Error {
-  constructor(readonly current: unknown) {
-    super('The change met newer values');
-  }
 }
 
 const t = initTRPC

@@ -1,4 +1,4 @@
-// A customer's own profile: the name and photo the shop shows and the phone and address the booking
+// A customer's own account and profile: the name and photo the shop shows and the phone and address the booking
 // modal starts from. The shop's row is the source of truth; once the customer sets a name or photo
 // here, sign-ins stop copying the identity provider's over it (account-for-sign-in.ts).
 import { TRPCError } from '@trpc/server';
@@ -26,4 +26,19 @@ export async function updateAccountProfile(db: Database, user: SessionUser, prof
     if (changed.length > 0) await recordAudit(tx, user, 'user.profile_update', `${user.email}: ${changed.join(', ')}`);
     return profile;
   });
+}
+
+/** The caller's own account, with the phone and address saved for the booking modal. */
+export async function ownAccount(db: Database, user: SessionUser) {
+  const [contact] = await db.select({ phone: users.phone, address: users.address }).from(users).where(eq(users.id, user.id));
+  return {
+    _id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    displayName: user.displayName,
+    photoURL: user.photoUrl,
+    role: user.role,
+    phone: contact?.phone ?? null,
+    address: contact?.address ?? null,
+  };
 }

@@ -116,3 +116,10 @@ async function isFile(path: string): Promise<boolean> {
     () => false,
   );
 }
+
+/** A part's image is a web address or an image the shop has: a path to nothing is refused. */
+export async function refuseMissingImage(images: ShopImages, img: string): Promise<void> {
+  if (img.startsWith('/') && !(await images.exists(img))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: messages.productImageMissing });
+  }
+}

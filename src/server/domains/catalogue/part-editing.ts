@@ -1,23 +1,21 @@
 // An admin's changes to a part already in the shop: editing and restocking it, and hiding it.
 // Every change is audited with the values before and after.
+import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
 import type { EditToolInput } from '../../../shared/tools';
 import { centsToDollars, dollarsToCents } from '../../../shared/money';
 import type { Database } from '../../db/database';
 import { tools } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
-import { adminToolColumns, notRetired, toAdminToolView, type AdminToolView } from './part-views';
+import { ConflictWithCurrent } from '../conflict-with-current';
+import { refuseMissingImage, type ShopImages } from './images';
+import { adminToolColumns, notRetired, toAdminToolView, type AdminToolRow, type AdminToolView } from './part-views';
 
 interface Actor {
   id: string;
   email: string;
 }
-
-export type PartEdit =
-  | { outcome: 'saved'; part: AdminToolView }
-  /** Another admin saved first (version), or bookings left fewer units than the edit removes (stock). */
-  | { outcome: 'conflict'; reason: 'version' | 'stock'; current: AdminToolView }
-  | { outcome: 'missing' };
 
 /**
  * Saves an edit made from the part's `version`. The row is locked while the edit is checked, so
@@ -25,19 +23,21 @@ export type PartEdit =
  * difference between what the form showed and what the admin typed: units booked since the form
  * was opened stay with their bookings, and a decrease that would go below zero is refused.
  * Bookings keep the price they were made at, so a price change never alters their totals.
+ * Refused with CONFLICT, showing the part as it is now, when another admin saved first or bookings
+ * left fewer units than the edit removes.
  */
-export async function editPart(db: Database, actor: Actor, input: EditToolInput): Promise<PartEdit> {
+export async function editPart(db: Database, images: ShopImages, actor: Actor, input: EditToolInput): Promise<AdminToolView> {
+  await refuseMissingImage(images, input.img);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select(adminToolColumns)
       .from(tools)
       .where(and(eq(tools.id, input.id), notRetired))
       .for('update');
-    if (!before) return { outcome: 'missing' };
-    if (before.version !== input.version) return { outcome: 'conflict', reason: 'version', current: toAdminToolView(before) };
+    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+    if (before.version !== input.version) throw conflict(messages.partEditConflict, before);
     const available = before.available + (input.available - input.availableWas);
-    // Stryker disable next-line StringLiteral: the router tells the version conflict apart; every other reason is the stock's
-    if (available < 0) return { outcome: 'conflict', reason: 'stock', current: toAdminToolView(before) };
+    if (available < 0) throw conflict(messages.stockWouldGoNegative, before);
 
     const [after] = await tx
       .update(tools)
@@ -55,20 +55,23 @@ export async function editPart(db: Database, actor: Actor, input: EditToolInput)
     // Stryker disable next-line ConditionalExpression,StringLiteral: the row is locked since it was read, so its version still matches
     if (!after) throw new Error(`Part ${input.id} changed while it was locked for an edit`);
     await recordAudit(tx, actor, 'part.edit', `${after.name} (${after.id}): ${describeChanges(before, after)}`);
-    // Stryker disable next-line StringLiteral: the router reads a saved edit as neither missing nor a conflict
-    return { outcome: 'saved', part: toAdminToolView(after) };
+    return toAdminToolView(after);
   });
 }
 
-/** Hides a part from the shop or shows it again; answers null when there is no such part. */
-export async function setPartHidden(db: Database, actor: Actor, id: string, hidden: boolean): Promise<AdminToolView | null> {
+function conflict(message: string, current: AdminToolRow): TRPCError {
+  return new TRPCError({ code: 'CONFLICT', message, cause: new ConflictWithCurrent(toAdminToolView(current)) });
+}
+
+/** Hides a part from the shop (visitors see it as missing, nobody can book it) or shows it again. */
+export async function setPartHidden(db: Database, actor: Actor, id: string, hidden: boolean): Promise<AdminToolView> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(tools)
       .set({ hidden })
       .where(and(eq(tools.id, id), notRetired))
       .returning(adminToolColumns);
-    if (!row) return null;
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
     await recordAudit(tx, actor, hidden ? 'part.hide' : 'part.show', `${row.name} (${row.id})`);
     return toAdminToolView(row);
   });

@@ -47,7 +47,7 @@ export const listed = and(notRetired, eq(tools.hidden, false))!;
 /** What Manage product shows of a part: the catalogue's fields, whether it is hidden, its version. */
 export const adminToolColumns = { ...toolColumns, hidden: tools.hidden, version: tools.version };
 
-type AdminToolRow = Pick<typeof tools.$inferSelect, keyof typeof adminToolColumns>;
+export type AdminToolRow = Pick<typeof tools.$inferSelect, keyof typeof adminToolColumns>;
 
 export interface AdminToolView extends ToolView {
   hidden: boolean;

@@ -298,9 +298,10 @@ async function settleCheckout(db: Database, checkoutId: string, intent: PaymentI
 export async function intentForCheckout(
   db: Database,
   payments: PaymentsGateway,
-  checkout: CheckoutRow,
-  items: BookingRow[],
-): Promise<PaymentIntentView> {
+  user: SessionUser,
+  checkoutId: string,
+): Promise<{ checkout: CheckoutRow; intent: PaymentIntentView }> {
+  const { checkout, items } = await loadOwnCheckout(db, user, checkoutId);
   if (checkout.status === 'paid') throw new TRPCError({ code: 'CONFLICT', message: messages.checkoutPaid });
   const closed = new TRPCError({ code: 'CONFLICT', message: messages.checkoutClosed });
   if (checkout.status === 'closed' || !checkout.paymentIntentId) throw closed;
@@ -317,21 +318,29 @@ export async function intentForCheckout(
     await db.update(checkouts).set({ status: 'closed' }).where(eq(checkouts.id, checkout.id));
     throw closed;
   }
-  return intent;
+  return { checkout, intent };
 }
 
-/** The browser's word that it paid the checkout: believed only after the provider confirms it. */
+/**
+ * The browser's word that it paid its checkout: believed only after the provider confirms it. The
+ * checkout as it is then, with its orders.
+ */
 export async function confirmCheckout(
   db: Database,
   payments: PaymentsGateway,
-  checkout: CheckoutRow,
-  transactionId: string,
-): Promise<void> {
-  if (checkout.status === 'paid' && checkout.paymentIntentId === transactionId) return;
-  if (transactionId !== checkout.paymentIntentId) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
-  const intent = await payments.retrieveIntent(transactionId);
-  if (!intent) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
-  await settleCheckout(db, checkout.id, intent);
+  user: SessionUser,
+  request: { id: string; transactionId: string },
+): Promise<{ checkout: CheckoutRow; items: BookingRow[] }> {
+  const { checkout } = await loadOwnCheckout(db, user, request.id);
+  const alreadyPaid = checkout.status === 'paid' && checkout.paymentIntentId === request.transactionId;
+  if (!alreadyPaid) {
+    if (request.transactionId !== checkout.paymentIntentId)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
+    const intent = await payments.retrieveIntent(request.transactionId);
+    if (!intent) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
+    await settleCheckout(db, checkout.id, intent);
+  }
+  return loadOwnCheckout(db, user, request.id);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';
 import type { PaymentsGateway } from '../../payments/payments-gateway';
 import { recordAudit } from '../audit/audit';
-import { cancelUnpaidBooking, refuseUnlessUnpaid, type CancelReason } from './booking';
+import { cancelUnpaidBooking, loadAccessibleBooking, refuseUnlessUnpaid, type CancelReason } from './booking';
 import type { BookingRow } from './order-views';
 import { closeCheckoutsOf, closeCheckoutsOpenedMeanwhile } from '../checkout/basket';
 import { closeIntentAtProvider } from '../checkout/intent-closing';
@@ -15,6 +15,13 @@ import { settleSucceededIntent } from '../checkout/payments';
 
 /** Why the booking is cancelled; an admin cancelling someone else's order is audited as the actor. */
 export type Cancellation = { reason: 'admin'; actor: SessionUser } | { reason: Exclude<CancelReason, 'admin'> };
+
+/** The caller cancels one of their own orders, or an admin anyone's (audited as the admin). */
+export async function cancelOrder(db: Database, payments: PaymentsGateway, user: SessionUser, id: string): Promise<BookingRow> {
+  const booking = await loadAccessibleBooking(db, user, id);
+  const byOwner = booking.userId === user.id;
+  return cancelBooking(db, payments, booking, byOwner ? { reason: 'customer' } : { reason: 'admin', actor: user });
+}
 
 /**
  * Cancels an unpaid booking and releases its stock (cancelUnpaidBooking). Its PaymentIntent, and
