@@ -41,6 +41,19 @@ function hasCode(error: unknown, matches: (code: string) => boolean): boolean {
   return false;
 }
 
+/**
+ * What a database function raised with `sqlState` (RAISE EXCEPTION USING ERRCODE = …): its message
+ * and detail, from `error` or any error in its cause chain (drizzle wraps the driver's); null when
+ * it is another error.
+ */
+export function raisedWith(error: unknown, sqlState: string): { message: string; detail?: string } | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
+    if (code === sqlState) return { message: current.message, ...(typeof detail === 'string' ? { detail } : {}) };
+  }
+  return null;
+}
+
 /** True when `error`, or any error in its cause chain, is a statement that waited out its lock_timeout. */
 export function isLockTimeout(error: unknown): boolean {
   return hasCode(error, (code) => code === '55P03');

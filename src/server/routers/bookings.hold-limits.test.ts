@@ -101,6 +101,18 @@ describe('hold limits per customer', () => {
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 5);
   });
 
+  it('names the number of bookings first, then the units, when a booking would pass several limits', async () => {
+    const customer = await shop.createUser();
+    const part = await plentifulPart(100_00);
+    await book(customer, part.id, 2);
+    await book(customer, part.id, 2);
+    // Value is at $400 of $500 and units at 4 of 20: 17 more units pass both.
+    await expect(book(customer, part.id, 17)).rejects.toMatchObject({ message: messages.holdLimitUnits(limits.units) });
+    await book(customer, part.id, 1);
+    // Now three bookings are held as well: that is named, not the units or the value.
+    await expect(book(customer, part.id, 17)).rejects.toMatchObject({ message: messages.holdLimitBookings(limits.bookings) });
+  });
+
   it('refuses a part priced at the largest payable total over the value limit, not as out of stock or too large', async () => {
     const customer = await shop.createUser();
     // The last unit, at exactly the most a card payment can be: bookable but for the value limit.

@@ -3,7 +3,7 @@
 // address, and what an admin sees and does about the ones not delivered. Delivering them is
 // email/outbox-sender.ts's job; nothing here talks to a mail server.
 import { TRPCError } from '@trpc/server';
-import { and, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/common';
 import type { AccountEmailKind, EmailKind, EmailStatus, OrderEmailKind } from '../../../shared/emails';
 import { messages } from '../../../shared/messages';
@@ -17,6 +17,15 @@ type Executor = Pick<Database, 'insert'>;
 /** Queues the email of `kind` about the booking; pass the transaction that changes the booking. */
 export async function queueOrderEmail(db: Executor, kind: OrderEmailKind, booking: { id: string; email: string }): Promise<void> {
   await db.insert(emailOutbox).values({ kind, bookingId: booking.id, recipient: booking.email });
+}
+
+/**
+ * The same as one step of a statement that changes orders in one round trip (a booking, a
+ * cancellation): an INSERT queueing the email of `kind` (an email_kind expression, which may read
+ * the row) for every row of the named result `changed`, which has the bookings' id and email.
+ */
+export function queueOrderEmailsOf(changed: SQL, kind: SQL): SQL {
+  return sql`insert into ${emailOutbox} (kind, booking_id, recipient) select ${kind}, id, email from ${changed}`;
 }
 
 /** Queues an account email to the address; its one-time link is made only when it is sent. */

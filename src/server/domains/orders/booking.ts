@@ -1,28 +1,31 @@
-// Booking rules that touch stock: reserving it atomically on booking, releasing it on cancel.
+// Booking a part and releasing an unpaid booking's stock, each in one statement. Whether a booking
+// may be made is decided in one place, the database function book_part_or_refuse
+// (migrations/0024, docs/decisions/0038), which names the rule a refused booking breaks; this file
+// turns that name into the sentence the customer reads.
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isPaidStatus, type CreateBookingInput } from '../../../shared/bookings';
 import { MAX_ORDER_TOTAL_CENTS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { dollarsToCents } from '../../../shared/money';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';
+import { raisedWith } from '../../db/database-errors';
 import { preparedStatement } from '../../db/prepared';
-import { bookings, emailOutbox, tools } from '../../db/schema';
+import { bookings, tools } from '../../db/schema';
+import { queueOrderEmailsOf } from '../email/outbox';
+import type { HoldLimits } from './hold-limits';
 import { bookingColumns, type BookingRow } from './order-views';
-import { holdLimitRefusal, type Held, type HoldLimits } from './hold-limits';
-import { listed } from '../catalogue/part-views';
 
 export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
 
 /**
- * Books a part for the user with one call of the database function `book_part`
- * (migrations/0018): it locks the customer's row, then a conditional UPDATE takes the stock only
- * if enough is left (and the total is what the customer saw, and payable, and within what the
- * customer may hold unpaid), and the booking is inserted from what it returned, with its booking
- * email in the outbox (nothing when refused). Concurrent bookings (in any number of processes) can
- * never oversell, and a second booking by the same customer waits for the first to commit and then
- * counts its hold (docs/decisions/0018, 0028).
+ * Books a part for the user with one statement: book_part_or_refuse locks the customer's row, takes
+ * the stock only within every rule (the quantity, the stock, the total the customer saw, what one
+ * card payment and the customer's holds allow) and inserts the booking; the booking email is queued
+ * by the same statement. Concurrent bookings (in any number of processes) can never oversell, and a
+ * second booking by the same customer waits for the first to commit and then counts its hold
+ * (docs/decisions/0018, 0028). A refusal names its rule, answered here with its sentence.
  */
 export async function createBooking(
   db: Database,
@@ -30,12 +33,11 @@ export async function createBooking(
   input: CreateBookingInput,
   limits: HoldLimits,
 ): Promise<BookingRow> {
-  const expectedTotalCents = input.price === undefined ? null : dollarsToCents(input.price);
   const [row] = await bookPart(db, {
     userId: user.id,
     toolId: input.toolsId,
     amount: input.amount,
-    expectedTotalCents,
+    expectedTotalCents: input.price === undefined ? null : dollarsToCents(input.price),
     email: user.email,
     personName: user.displayName ?? user.email,
     phone: input.phone,
@@ -44,11 +46,40 @@ export async function createBooking(
     maxUnits: limits.units,
     maxValueCents: limits.valueCents,
     maxOrderTotalCents: MAX_ORDER_TOTAL_CENTS,
+  }).catch((error: unknown) => {
+    const refused = raisedWith(error, BOOKING_REFUSED);
+    throw refused ? bookingRefusal(refused, limits) : error;
   });
-  if (!row) throw await bookingRefusal(db, user, input, expectedTotalCents, limits);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the function answers its booking or raises; this only narrows the type
+  if (!row) throw new Error('book_part_or_refuse answered no booking and no refusal');
   // drizzle reports the writes it builds to the change feed; this statement is its own SQL.
   await db.$cache.invalidate({ tables: [tools] });
   return bookingFromRow(row);
+}
+
+/** The SQLSTATE book_part_or_refuse raises a refusal with; its message names the rule. */
+const BOOKING_REFUSED = 'SP001';
+
+/** The sentence (and status) for each rule a refused booking breaks, in the function's words. */
+function bookingRefusal(refused: { message: string; detail?: string }, limits: HoldLimits): TRPCError {
+  switch (refused.message) {
+    case 'part_not_found':
+      return new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+    case 'below_minimum_order':
+      return new TRPCError({ code: 'BAD_REQUEST', message: messages.quantityOutOfRange });
+    case 'order_too_large':
+      return new TRPCError({ code: 'BAD_REQUEST', message: messages.orderTooLarge });
+    case 'price_changed':
+      return new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
+    case 'hold_limit_bookings':
+      return new TRPCError({ code: 'PRECONDITION_FAILED', message: messages.holdLimitBookings(limits.bookings) });
+    case 'hold_limit_units':
+      return new TRPCError({ code: 'PRECONDITION_FAILED', message: messages.holdLimitUnits(limits.units) });
+    case 'hold_limit_value':
+      return new TRPCError({ code: 'PRECONDITION_FAILED', message: messages.holdLimitValue(limits.valueCents) });
+    default:
+      return new TRPCError({ code: 'CONFLICT', message: messages.outOfStock(Number(refused.detail ?? 0)) });
+  }
 }
 
 const bookingFields = Object.entries(bookingColumns);
@@ -58,24 +89,29 @@ const bookingReturning = sql.join(
   sql`, `,
 );
 
-/** The call of createBooking, prepared: every booking runs it. */
+/** The booking statement of createBooking, prepared: every booking runs it. */
 const bookPart = preparedStatement(
-  'book_part',
+  'book_part_or_refuse',
   sql`
-    select ${bookingReturning} from book_part(
-      p_user_id => ${sql.placeholder('userId')}::uuid,
-      p_tool_id => ${sql.placeholder('toolId')}::uuid,
-      p_amount => ${sql.placeholder('amount')}::integer,
-      p_expected_total_cents => ${sql.placeholder('expectedTotalCents')}::bigint,
-      p_email => ${sql.placeholder('email')}::text,
-      p_person_name => ${sql.placeholder('personName')}::text,
-      p_phone => ${sql.placeholder('phone')}::text,
-      p_address => ${sql.placeholder('address')}::text,
-      p_max_bookings => ${sql.placeholder('maxBookings')}::integer,
-      p_max_units => ${sql.placeholder('maxUnits')}::integer,
-      p_max_value_cents => ${sql.placeholder('maxValueCents')}::bigint,
-      p_max_order_total_cents => ${sql.placeholder('maxOrderTotalCents')}::bigint
-    )`,
+    with booked as (
+      select * from book_part_or_refuse(
+        p_user_id => ${sql.placeholder('userId')}::uuid,
+        p_tool_id => ${sql.placeholder('toolId')}::uuid,
+        p_amount => ${sql.placeholder('amount')}::integer,
+        p_expected_total_cents => ${sql.placeholder('expectedTotalCents')}::bigint,
+        p_email => ${sql.placeholder('email')}::text,
+        p_person_name => ${sql.placeholder('personName')}::text,
+        p_phone => ${sql.placeholder('phone')}::text,
+        p_address => ${sql.placeholder('address')}::text,
+        p_max_bookings => ${sql.placeholder('maxBookings')}::integer,
+        p_max_units => ${sql.placeholder('maxUnits')}::integer,
+        p_max_value_cents => ${sql.placeholder('maxValueCents')}::bigint,
+        p_max_order_total_cents => ${sql.placeholder('maxOrderTotalCents')}::bigint
+      )
+    ), mailed as (
+      ${queueOrderEmailsOf(sql`booked`, sql`'booking'::email_kind`)}
+    )
+    select ${bookingReturning} from booked`,
 );
 
 /** The cancellation statement of cancelUnpaidBooking, prepared like the booking's. */
@@ -90,8 +126,7 @@ const cancelUnpaid = preparedStatement(
       update ${tools} set available = available + cancelled.quantity
       from cancelled where ${tools.id} = cancelled.tool_id
     ), mailed as (
-      insert into ${emailOutbox} (kind, booking_id, recipient)
-      select case when cancel_reason = 'expired' then 'expired' else 'cancelled' end::email_kind, id, email from cancelled
+      ${queueOrderEmailsOf(sql`cancelled`, sql`(case when cancel_reason = 'expired' then 'expired' else 'cancelled' end)::email_kind`)}
     )
     select ${bookingReturning} from cancelled`,
 );
@@ -104,47 +139,6 @@ function bookingFromRow(row: Record<string, unknown>): BookingRow {
     return [field, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
   });
   return Object.fromEntries(mapped) as BookingRow;
-}
-
-/** Explains why the conditional stock update took nothing, in the order the rules apply. */
-async function bookingRefusal(
-  db: Database,
-  user: SessionUser,
-  input: CreateBookingInput,
-  expectedTotalCents: number | null,
-  limits: HoldLimits,
-): Promise<TRPCError> {
-  const [tool] = await db
-    .select({ minimumOrderQuantity: tools.minimumOrderQuantity, available: tools.available, priceCents: tools.priceCents })
-    .from(tools)
-    .where(and(eq(tools.id, input.toolsId), listed));
-  if (!tool) return new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
-  if (input.amount < tool.minimumOrderQuantity) {
-    return new TRPCError({ code: 'BAD_REQUEST', message: messages.quantityOutOfRange });
-  }
-  const outOfStock = new TRPCError({ code: 'CONFLICT', message: messages.outOfStock(tool.available) });
-  if (tool.available < input.amount) return outOfStock;
-  const totalCents = tool.priceCents * input.amount;
-  if (totalCents > MAX_ORDER_TOTAL_CENTS) return new TRPCError({ code: 'BAD_REQUEST', message: messages.orderTooLarge });
-  if (expectedTotalCents !== null && expectedTotalCents !== totalCents) {
-    return new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
-  }
-  const held = await heldBy(db, user.id);
-  return holdLimitRefusal(limits, held, { units: input.amount, valueCents: totalCents }) ?? outOfStock;
-}
-
-/** The customer's unpaid bookings, counted as the booking statement counts them. */
-async function heldBy(db: Database, userId: string): Promise<Held> {
-  const [held] = await db
-    .select({
-      bookings: count(),
-      units: sql<string>`coalesce(sum(${bookings.quantity}), 0)`,
-      valueCents: sql<string>`coalesce(sum(${bookings.totalCents}), 0)`,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'unpaid')));
-  // Stryker disable next-line OptionalChaining: an aggregate without GROUP BY answers one row; the fallbacks only satisfy the types
-  return { bookings: held?.bookings ?? 0, units: Number(held?.units ?? 0), valueCents: Number(held?.valueCents ?? 0) };
 }
 
 /** Loads a booking the user may act on: their own, or any booking for an admin. */
