@@ -1,10 +1,12 @@
 // Signed-in sessions: one row per session exchange, named by the session token, so a session ends
 // on the server the moment its row is deleted (sign-out, sign-out everywhere, account removal, or
 // the identity provider no longer vouching for the sign-in: session-check.ts).
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SessionTokens } from '../../auth/session-tokens';
+import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';
-import { sessions } from '../../db/schema';
+import { preparedFor } from '../../db/prepared';
+import { sessions, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'delete'>;
 
@@ -32,4 +34,45 @@ export async function endSession(db: Executor, sessionId: string): Promise<void>
 /** Ends every session of the account, on every device. */
 export async function endEverySession(db: Executor, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * The caller's session and account in one read by primary key, on every request; prepared, as every
+ * signed-in call runs it. A signed-out session has no row; a removed account is told apart, so the
+ * caller can be told why.
+ */
+const sessionUserBySessionId = preparedFor((db) =>
+  db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      displayName: users.displayName,
+      photoUrl: users.photoUrl,
+      removedAt: users.removedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    // A session past its row's expiry is over, whatever the token says of itself.
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('session_user_by_session_id'),
+);
+
+/**
+ * Who a bearer token signs in, read on every request: 'invalid' for a token that is not genuine, has
+ * expired or whose session was ended; 'removed' for an account an admin has removed since.
+ */
+export async function resolveSession(
+  db: Database,
+  tokens: SessionTokens,
+  token: string,
+): Promise<{ sessionId: string; user: SessionUser } | 'invalid' | 'removed'> {
+  const claims = await tokens.verify(token);
+  if (!claims) return 'invalid';
+  const [row] = await sessionUserBySessionId(db).execute({ sessionId: claims.sessionId });
+  if (!row) return 'invalid';
+  if (row.removedAt) return 'removed';
+  const { removedAt: _removedAt, ...user } = row;
+  return { sessionId: claims.sessionId, user };
 }
