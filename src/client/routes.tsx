@@ -1,6 +1,6 @@
 // The route table, read top to bottom like SPEC.md §2. Every page loads lazily.
 import { Route, Routes } from 'react-router-dom';
-import { accountEmailPages } from '../shared/emails';
+import { accountEmailPages } from '../shared/account-links';
 import { RequireAdmin } from './auth/RequireAdmin';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './components/AppLayout';

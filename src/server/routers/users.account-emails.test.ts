@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AccountEmailKind } from '../../shared/emails';
+import type { AccountEmailKind } from '../../shared/account-links';
 import { messages } from '../../shared/messages';
 import { emailOutbox } from '../db/schema';
 import { ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR } from '../domains/accounts/account-emails';

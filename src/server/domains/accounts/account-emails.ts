@@ -4,7 +4,7 @@
 // a few of each an hour, whoever asks and from however many addresses: the per-IP and per-user
 // budgets alone would let a crowd of callers fill one stranger's inbox.
 import { TRPCError } from '@trpc/server';
-import type { AccountEmailKind } from '../../../shared/emails';
+import type { AccountEmailKind } from '../../../shared/account-links';
 import { messages } from '../../../shared/messages';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';

@@ -2,7 +2,7 @@
 // Its recipient may not have asked for it (anyone can type a stranger's address), so it names
 // nobody and carries nothing a person typed: only the shop's words and the link, which leads to
 // the shop's own page (never the identity provider's), where the one-time code is handed back.
-import { accountEmailPages, type AccountEmailKind } from '../../../shared/emails';
+import { accountEmailPages, type AccountEmailKind } from '../../../shared/account-links';
 import type { EmailContent } from './email-content';
 
 export function accountEmailContent(kind: AccountEmailKind, code: string, shopUrl: string): EmailContent {

@@ -5,7 +5,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/common';
-import type { AccountEmailKind, EmailKind, EmailStatus, OrderEmailKind } from '../../../shared/emails';
+import type { AccountEmailKind } from '../../../shared/account-links';
+import type { EmailKind, EmailStatus, OrderEmailKind } from '../../../shared/emails';
 import { messages } from '../../../shared/messages';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';

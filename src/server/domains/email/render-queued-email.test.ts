@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AccountEmailKind } from '../../../shared/emails';
+import type { AccountEmailKind } from '../../../shared/account-links';
 import { emailOutbox, users } from '../../db/schema';
 import { queueAccountEmail } from './outbox';
 import { applyVerificationCode, resetPasswordWithCode, signInForIdToken } from '../../testing/firebase-accounts';

@@ -3,7 +3,8 @@
 // current address and the identity provider has verified it (docs/accounts.md); an account email
 // with a one-time link the identity provider makes now, so no usable link is ever stored.
 import { eq } from 'drizzle-orm';
-import { accountEmailKinds, type AccountEmailKind, type EmailKind } from '../../../shared/emails';
+import { accountEmailKinds, type AccountEmailKind } from '../../../shared/account-links';
+import type { EmailKind } from '../../../shared/emails';
 import type { Database } from '../../db/database';
 import { bookings, users } from '../../db/schema';
 import type { IdentityProvider } from '../../identity/identity-provider';

@@ -2,7 +2,8 @@
 // thing, with whatever a customer or admin typed shown as text, never as markup. Order emails to an
 // address not verified carry the order number and a link into the shop, and nothing a person typed.
 import { describe, expect, it } from 'vitest';
-import { accountEmailKinds, orderEmailKinds, type OrderEmailKind } from '../../../shared/emails';
+import { accountEmailKinds } from '../../../shared/account-links';
+import { orderEmailKinds, type OrderEmailKind } from '../../../shared/emails';
 import { accountEmailContent } from './account-email';
 import { orderEmailContent, type OrderEmailData } from './order-email';
 import { renderEmail } from './templates';
