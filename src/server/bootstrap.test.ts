@@ -153,6 +153,7 @@ it(
         DATABASE_URL: undefined,
         FIREBASE_AUTH_EMULATOR_HOST: undefined,
         FIREBASE_PROJECT_ID: 'sprocket-production',
+        SHOP_URL: 'https://shop.example.com',
         FIREBASE_API_KEY: 'production-web-key',
         SESSION_SECRET: TEST_SESSION_SECRET,
         DATA_DIR: embeddedDir,
