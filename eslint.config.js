@@ -11,12 +11,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const testSupportZone = {
-  target: ['./src/server', './src/payments-emulator'],
-  from: ['./src/server/testing/**', './src/payments-emulator/testing/**', './src/**/*.test.ts'],
+  target: ['./src/server', './src/emulators/payments'],
+  from: ['./src/server/testing/**', './src/emulators/payments/testing/**', './src/**/*.test.ts'],
   message: 'Production code must not import test support.',
 };
 const emulatorApartZone = {
-  target: './src/payments-emulator',
+  target: './src/emulators/payments',
   from: './src/server',
   message: 'The payments emulator stands apart from the storefront.',
 };
@@ -109,12 +109,12 @@ export default defineConfig(
   {
     // The payments emulator is a program of its own that stands in for Stripe: it never reaches
     // into the storefront it serves, and its production code never reaches its test support.
-    files: ['src/payments-emulator/**/*.ts'],
-    ignores: ['src/payments-emulator/testing/**', '**/*.test.ts'],
+    files: ['src/emulators/payments/**/*.ts'],
+    ignores: ['src/emulators/payments/testing/**', '**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [testSupportZone, emulatorApartZone] }] },
   },
   {
-    files: ['src/payments-emulator/testing/**', 'src/payments-emulator/**/*.test.ts'],
+    files: ['src/emulators/payments/testing/**', 'src/emulators/payments/**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [emulatorApartZone] }] },
   },
 );

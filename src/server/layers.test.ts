@@ -24,18 +24,7 @@ const layers: ReadonlyArray<{ name: string; members: readonly string[] }> = [
   { name: 'domains', members: ['domains/', 'services/'] },
   {
     name: 'gateways and storage',
-    members: [
-      'payments/',
-      'identity/',
-      'auth/',
-      'db/',
-      'cache/',
-      'metrics/',
-      'email/',
-      'project-root.ts',
-      'process-role.ts',
-      'loopback.ts',
-    ],
+    members: ['payments/', 'identity/', 'auth/', 'db/', 'cache/', 'metrics/', 'project-root.ts', 'process-role.ts'],
   },
 ];
 

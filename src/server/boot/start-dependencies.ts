@@ -21,13 +21,13 @@ import { projectPath } from '../project-root';
 import { createShopImages } from '../domains/catalogue/images';
 import { openRateLimitStore } from './rate-limit-store';
 import { createSmtpMailer, type Mailer } from '../domains/email/mailer';
-import { startMailCatcher } from '../email/mail-catcher';
+import { startMailCatcher } from '../../emulators/mail/mail-catcher';
 import { readEmailQueue } from '../domains/email/outbox-sender';
 import { runsBackgroundJobs } from '../process-role';
 import { databaseBootFailure, mailCatcherBootFailure } from './boot-failure';
 import { lockEmbeddedDatabase } from './pglite-lock';
 import { readOrCreateSecret } from './secrets';
-import { useSharedEmulators, type SharedEmulators } from './shared-emulators';
+import { useSharedEmulators, type SharedEmulators } from '../../emulators/sharing/shared-emulators';
 
 export interface StartedDependencies {
   deps: AppDeps;

@@ -5,10 +5,10 @@
 // keep working (docs/decisions/0017).
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { startPaymentsEmulator } from '../../payments-emulator';
-import { ConfigError, type Config } from '../config';
-import { startAuthEmulator } from '../identity/auth-emulator';
-import { isLoopbackHost } from '../loopback';
+import { startPaymentsEmulator } from '../payments';
+import { ConfigError, type Config } from '../../server/config';
+import { startAuthEmulator } from '../auth/auth-emulator';
+import { isLoopbackHost } from '../../shared/loopback';
 import {
   ownedByAnotherLiveProcess,
   readEmulatorsRecord,
@@ -17,7 +17,7 @@ import {
   writeEmulatorsRecord,
   type EmulatorsRecord,
 } from './emulators-ownership';
-import { readOrCreateSecret } from './secrets';
+import { readOrCreateSecret } from '../../server/boot/secrets';
 
 interface PaymentsEmulatorKeys {
   secretKey: string;

@@ -4,9 +4,9 @@
 // DATA_DIR, FIREBASE_AUTH_EMULATOR_HOST, STRIPE_API_BASE, CORS_ORIGINS, and PORT, the address the
 // browser reaches the shop at (the load balancer's), which card confirmations come from and the
 // payments emulator's events go to. Stops on Ctrl-C or SIGTERM.
-import { processLogger } from './boot/process-logger';
-import { useSharedEmulators } from './boot/shared-emulators';
-import { ConfigError, loadConfig } from './config';
+import { processLogger } from '../server/boot/process-logger';
+import { useSharedEmulators } from './sharing/shared-emulators';
+import { ConfigError, loadConfig } from '../server/config';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
