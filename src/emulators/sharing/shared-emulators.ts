@@ -2,13 +2,12 @@
 // uses it: the first process to come (or `npm run emulators`) starts them and records where they
 // answer; the others connect to them. A connected server process keeps watching and takes them
 // over when their owner stops, on the same addresses, so the browser's pages and its own clients
-// keep working (docs/decisions/0017).
+// keep working (docs/decisions/0017). The storefront reaches this through its boot seam
+// (src/server/boot/stand-ins.ts), which turns its configuration into the options below.
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { startPaymentsEmulator } from '../payments';
-import { ConfigError, type Config } from '../../server/config';
 import { startAuthEmulator } from '../auth/auth-emulator';
-import { isLoopbackHost } from '../../shared/loopback';
+import { startPaymentsEmulator } from '../payments';
 import {
   ownedByAnotherLiveProcess,
   readEmulatorsRecord,
@@ -17,7 +16,6 @@ import {
   writeEmulatorsRecord,
   type EmulatorsRecord,
 } from './emulators-ownership';
-import { readOrCreateSecret } from '../../server/boot/secrets';
 
 interface PaymentsEmulatorKeys {
   secretKey: string;
@@ -36,20 +34,35 @@ export interface SharedEmulators {
   close: () => Promise<void>;
 }
 
-interface Options {
-  config: Config;
+export interface SharingOptions {
+  /** Where the emulators keep their state, their lock and their record. */
+  dataDir: string;
+  /** The Firebase Auth emulator, when identity is emulated. */
+  auth?: { host: string; projectId: string; hubPort: number; loggingPort: number };
+  /** The payments emulator's origin and keys, when payments are emulated. */
+  payments?: { url: string; keys: PaymentsEmulatorKeys };
+  /** Where the payments emulator posts its events. */
+  webhookUrl: string;
+  /** The pages that sign in and confirm cards with the emulators. */
+  allowedOrigins: string[];
   log: FastifyBaseLogger;
   /** Keep watching a connected owner and take over when it stops (server processes, not the command). */
   takeOver: boolean;
 }
 
+/**
+ * The recorded emulators answer at other addresses than this process is configured for: a mistake
+ * in the configuration, which the storefront reports as one.
+ */
+export class EmulatorsElsewhereError extends Error {}
+
 const STARTUP_TIMEOUT_MS = 90_000;
 const POLL_MS = 250;
 const WATCH_INTERVAL_MS = 2_000;
 
-export async function useSharedEmulators({ config, log, takeOver }: Options): Promise<SharedEmulators> {
-  const wanted = await wantedEmulators(config);
-  const running = await ownOrConnect(config, wanted, log);
+export async function useSharedEmulators(options: SharingOptions): Promise<SharedEmulators> {
+  const { dataDir, log, takeOver } = options;
+  const running = await ownOrConnect(options);
   let owned = running.owned;
   let watching: Promise<void> = Promise.resolve();
   const watch = () => {
@@ -59,20 +72,20 @@ export async function useSharedEmulators({ config, log, takeOver }: Options): Pr
   timer?.unref();
 
   async function takeOverIfOwnerStopped(): Promise<void> {
-    if (owned || (await ownedByAnotherLiveProcess(config.dataDir))) return;
-    if (!(await tryToOwnEmulators(config.dataDir))) return;
+    if (owned || (await ownedByAnotherLiveProcess(dataDir))) return;
+    if (!(await tryToOwnEmulators(dataDir))) return;
     try {
-      owned = await startOwned(config, wanted, log);
+      owned = await startOwned(options);
       log.info('took over the embedded emulators: the process that ran them stopped');
     } catch (error) {
-      await releaseEmulators(config.dataDir);
+      await releaseEmulators(dataDir);
       log.error({ err: error }, 'could not take over the embedded emulators; sign-ins and payments will fail');
     }
   }
 
   return {
-    authHost: wanted.authHost,
-    payments: wanted.paymentsUrl && wanted.keys ? { url: wanted.paymentsUrl, keys: wanted.keys } : undefined,
+    authHost: options.auth?.host,
+    payments: options.payments,
     startedHere: owned !== undefined,
     async close() {
       clearInterval(timer);
@@ -82,73 +95,51 @@ export async function useSharedEmulators({ config, log, takeOver }: Options): Pr
   };
 }
 
-interface WantedEmulators {
-  authHost?: string;
-  paymentsUrl?: string;
-  keys?: PaymentsEmulatorKeys;
-}
-
-async function wantedEmulators(config: Config): Promise<WantedEmulators> {
-  const wanted: WantedEmulators = {};
-  if (config.identity.kind === 'emulator') wanted.authHost = config.identity.host;
-  if (config.payments.kind === 'emulator') {
-    wanted.paymentsUrl = new URL(config.payments.apiBase).origin;
-    // Keys of this data directory's own, like the other secrets: with a well-known key, any program
-    // on the machine could create, read or pay the shop's PaymentIntents.
-    const [secretKey, publishableKey, webhookSecret] = await Promise.all([
-      readOrCreateSecret(config.dataDir, 'payments-secret-key', 'sk_test_'),
-      readOrCreateSecret(config.dataDir, 'payments-publishable-key', 'pk_test_'),
-      readOrCreateSecret(config.dataDir, 'payments-webhook', 'whsec_'),
-    ]);
-    wanted.keys = { secretKey, publishableKey, webhookSecret };
-  }
-  return wanted;
-}
-
 type Closer = () => Promise<void>;
 
 /** Starts them (owning them) or waits until their owner's record names emulators that answer. */
-async function ownOrConnect(config: Config, wanted: WantedEmulators, log: FastifyBaseLogger): Promise<{ owned?: Closer }> {
+async function ownOrConnect(options: SharingOptions): Promise<{ owned?: Closer }> {
+  const { dataDir, log } = options;
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (await tryToOwnEmulators(config.dataDir)) {
+    if (await tryToOwnEmulators(dataDir)) {
       try {
-        return { owned: await startOwned(config, wanted, log) };
+        return { owned: await startOwned(options) };
       } catch (error) {
-        await releaseEmulators(config.dataDir);
+        await releaseEmulators(dataDir);
         throw error;
       }
     }
-    const record = await readEmulatorsRecord(config.dataDir);
+    const record = await readEmulatorsRecord(dataDir);
     if (record) {
-      refuseOtherAddresses(record, wanted);
-      if (await answering(record, wanted)) {
-        log.info(`embedded emulators: sharing those process ${record.pid} runs for ${config.dataDir}`);
+      refuseOtherAddresses(record, options);
+      if (await answering(record, options)) {
+        log.info(`embedded emulators: sharing those process ${record.pid} runs for ${dataDir}`);
         return {};
       }
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   throw new Error(
-    `Another process (see ${join(config.dataDir, 'emulators.lock')}) owns the embedded emulators of ${config.dataDir}, but they did not answer within ${STARTUP_TIMEOUT_MS / 1000} s.`,
+    `Another process (see ${join(dataDir, 'emulators.lock')}) owns the embedded emulators of ${dataDir}, but they did not answer within ${STARTUP_TIMEOUT_MS / 1000} s.`,
   );
 }
 
 /** Every process of a data directory must reach the emulators at the same addresses, as its pages do. */
-function refuseOtherAddresses(record: EmulatorsRecord, wanted: WantedEmulators): void {
+function refuseOtherAddresses(record: EmulatorsRecord, { auth, payments }: SharingOptions): void {
   const differs = (recorded: string | undefined, mine: string | undefined) => mine !== undefined && recorded !== mine;
-  if (!differs(record.authHost, wanted.authHost) && !differs(record.paymentsUrl, wanted.paymentsUrl)) return;
-  throw new ConfigError(
-    `The embedded emulators of this data directory run at ${record.authHost ?? 'no Auth emulator'} and ${record.paymentsUrl ?? 'no payments emulator'} (process ${record.pid}), but this process is configured for ${wanted.authHost ?? 'none'} and ${wanted.paymentsUrl ?? 'none'}: give every process on one DATA_DIR the same FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_BASE.`,
+  if (!differs(record.authHost, auth?.host) && !differs(record.paymentsUrl, payments?.url)) return;
+  throw new EmulatorsElsewhereError(
+    `The embedded emulators of this data directory run at ${record.authHost ?? 'no Auth emulator'} and ${record.paymentsUrl ?? 'no payments emulator'} (process ${record.pid}), but this process is configured for ${auth?.host ?? 'none'} and ${payments?.url ?? 'none'}: give every process on one DATA_DIR the same FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_BASE.`,
   );
 }
 
-async function answering(record: EmulatorsRecord, wanted: WantedEmulators): Promise<boolean> {
+async function answering(record: EmulatorsRecord, { auth, payments }: SharingOptions): Promise<boolean> {
   const checks: Array<Promise<boolean>> = [];
-  if (wanted.authHost) checks.push(answers(`http://${record.authHost}`, {}, 200));
-  if (wanted.paymentsUrl && wanted.keys) {
+  if (auth) checks.push(answers(`http://${record.authHost}`, {}, 200));
+  if (payments) {
     // An unknown intent, asked with our key: 404 is an emulator that holds this data directory's keys.
-    const headers = { authorization: `Bearer ${wanted.keys.secretKey}` };
+    const headers = { authorization: `Bearer ${payments.keys.secretKey}` };
     checks.push(answers(`${record.paymentsUrl}/v1/payment_intents/pi_sharedemulatorsprobe`, headers, 404));
   }
   return (await Promise.all(checks)).every(Boolean);
@@ -165,28 +156,26 @@ async function answers(url: string, headers: Record<string, string>, status: num
 }
 
 /** Starts the wanted emulators and records them; the closer stops them and gives up ownership. */
-async function startOwned(config: Config, wanted: WantedEmulators, log: FastifyBaseLogger): Promise<Closer> {
+async function startOwned(options: SharingOptions): Promise<Closer> {
+  const { dataDir, auth, payments, webhookUrl } = options;
   const closers: Closer[] = [];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch(() => undefined);
-    await releaseEmulators(config.dataDir);
+    await releaseEmulators(dataDir);
   };
   try {
-    const webhookUrl = `http://127.0.0.1:${config.port}/webhooks/stripe`;
     // Together (the Auth emulator takes longest), each closer kept before a failure is thrown.
     const starts = await Promise.allSettled([
-      wanted.authHost === undefined ? undefined : startAuth(config, wanted.authHost, log).then((close) => closers.push(close)),
-      wanted.paymentsUrl === undefined || wanted.keys === undefined
-        ? undefined
-        : startPayments(config, wanted.paymentsUrl, wanted.keys, webhookUrl, log).then((close) => closers.push(close)),
+      auth === undefined ? undefined : startAuth(options, auth).then((close) => closers.push(close)),
+      payments === undefined ? undefined : startPayments(options, payments).then((close) => closers.push(close)),
     ]);
     const failed = starts.find((start) => start.status === 'rejected');
     if (failed) throw failed.reason;
-    await writeEmulatorsRecord(config.dataDir, {
+    await writeEmulatorsRecord(dataDir, {
       pid: process.pid,
-      authHost: wanted.authHost,
-      paymentsUrl: wanted.paymentsUrl,
-      webhookUrl: wanted.paymentsUrl === undefined ? undefined : webhookUrl,
+      authHost: auth?.host,
+      paymentsUrl: payments?.url,
+      webhookUrl: payments === undefined ? undefined : webhookUrl,
     });
     return closeAll;
   } catch (error) {
@@ -195,17 +184,21 @@ async function startOwned(config: Config, wanted: WantedEmulators, log: FastifyB
   }
 }
 
-async function startAuth(config: Config, authHost: string, log: FastifyBaseLogger): Promise<Closer> {
-  const [host = '127.0.0.1', port = '9099'] = authHost.split(':');
-  log.info(`embedded emulators: starting the Firebase Auth emulator at ${authHost}…`);
+async function startAuth(
+  { dataDir, allowedOrigins, log }: SharingOptions,
+  auth: NonNullable<SharingOptions['auth']>,
+): Promise<Closer> {
+  const [host = '127.0.0.1', port = '9099'] = auth.host.split(':');
+  log.info(`embedded emulators: starting the Firebase Auth emulator at ${auth.host}…`);
   const emulator = await startAuthEmulator({
     host,
     port: Number(port),
-    ...(config.identity.kind === 'emulator' ? { hubPort: config.identity.hubPort, loggingPort: config.identity.loggingPort } : {}),
-    projectId: config.identity.projectId,
-    dataDir: join(config.dataDir, 'auth-emulator'),
+    hubPort: auth.hubPort,
+    loggingPort: auth.loggingPort,
+    projectId: auth.projectId,
+    dataDir: join(dataDir, 'auth-emulator'),
     // The shop's pages sign in through it; no other site's may.
-    allowedOrigins: storefrontOrigins(config),
+    allowedOrigins,
     log: (line) => log.debug({ emulator: 'auth' }, line),
   });
   log.info(`embedded emulators: started the Firebase Auth emulator at ${emulator.url}`);
@@ -213,32 +206,22 @@ async function startAuth(config: Config, authHost: string, log: FastifyBaseLogge
 }
 
 async function startPayments(
-  config: Config,
-  url: string,
-  keys: PaymentsEmulatorKeys,
-  webhookUrl: string,
-  log: FastifyBaseLogger,
+  { dataDir, allowedOrigins, webhookUrl, log }: SharingOptions,
+  payments: NonNullable<SharingOptions['payments']>,
 ): Promise<Closer> {
-  const apiBase = new URL(url);
+  const apiBase = new URL(payments.url);
   log.info(`embedded emulators: starting the payments emulator at ${apiBase.host}…`);
   const emulator = await startPaymentsEmulator({
     host: apiBase.hostname,
     port: Number(apiBase.port || 80),
-    ...keys,
-    allowedOrigins: storefrontOrigins(config),
+    ...payments.keys,
+    allowedOrigins,
     // One address receives each event once: this process's, or under `npm run emulators` the
     // PORT it is given (the load balancer's). Every storefront process can verify it.
     webhookUrl,
-    stateFile: join(config.dataDir, 'payments-emulator.json'),
+    stateFile: join(dataDir, 'payments-emulator.json'),
     log: (line) => log.debug({ emulator: 'payments' }, line),
   });
   log.info(`embedded emulators: started the payments emulator at ${emulator.url}, events to ${webhookUrl}`);
   return emulator.close;
-}
-
-/** The pages that sign in and confirm cards with the embedded emulators: the shop's own, and CORS_ORIGINS. */
-function storefrontOrigins(config: Config): string[] {
-  const hosts = isLoopbackHost(config.host) ? ['127.0.0.1', 'localhost', '[::1]'] : [config.host];
-  const own = hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`);
-  return [...own, ...(config.security.corsOrigins ?? []).map((origin) => new URL(origin).origin)];
 }
