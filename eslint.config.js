@@ -1,5 +1,6 @@
 // ESLint for the whole project: typescript-eslint with type information, React's hook rules on
-// the browser app, import cycles, and the rule that keeps test support out of the server build.
+// the browser app, import cycles, the rule that keeps test support out of the server build, and the
+// one door between the storefront and its stand-ins (src/emulators).
 // Formatting is Prettier's job, so no rule here is about layout.
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -11,12 +12,25 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const testSupportZone = {
-  target: ['./src/server', './src/payments-emulator'],
-  from: ['./src/server/testing/**', './src/payments-emulator/testing/**', './src/**/*.test.ts'],
+  target: ['./src/server', './src/emulators'],
+  from: ['./src/server/testing/**', './src/emulators/payments/testing/**', './src/**/*.test.ts'],
   message: 'Production code must not import test support.',
 };
-const emulatorApartZone = {
-  target: './src/payments-emulator',
+const THE_SEAM = 'src/server/boot/stand-ins.ts';
+const standInsBehindSeamZone = {
+  target: './src/server',
+  from: './src/emulators',
+  message: `The storefront reaches its stand-ins (src/emulators) only through ${THE_SEAM}.`,
+};
+/** The stand-ins import nothing of the storefront but the files named in `except` (relative to src/server). */
+const standInsApartZone = (except = []) => ({
+  target: './src/emulators',
+  from: './src/server',
+  except,
+  message: 'The stand-ins are programs of their own: they do not reach into the storefront (src/emulators/README.md).',
+});
+const paymentsEmulatorApartZone = {
+  target: './src/emulators/payments',
   from: './src/server',
   message: 'The payments emulator stands apart from the storefront.',
 };
@@ -80,9 +94,14 @@ export default defineConfig(
   },
   {
     // The server build bundles everything src/server/index.ts reaches, so production code must not
-    // reach test support: the test database helpers, emulator fixtures or a test file.
+    // reach test support: the test database helpers, emulator fixtures or a test file. And it meets
+    // the stand-ins at one door, the boot seam, so what the shop asks of them is in one file.
     files: ['src/server/**/*.{ts,tsx}'],
-    ignores: ['src/server/testing/**', '**/*.test.ts'],
+    ignores: ['src/server/testing/**', '**/*.test.ts', THE_SEAM],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [testSupportZone, standInsBehindSeamZone] }] },
+  },
+  {
+    files: [THE_SEAM],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [testSupportZone] }] },
   },
   {
@@ -101,20 +120,41 @@ export default defineConfig(
               message: 'Routers call their domain; queries live in src/server/domains.',
             },
             testSupportZone,
+            standInsBehindSeamZone,
           ],
         },
       ],
     },
   },
   {
-    // The payments emulator is a program of its own that stands in for Stripe: it never reaches
-    // into the storefront it serves, and its production code never reaches its test support.
-    files: ['src/payments-emulator/**/*.ts'],
-    ignores: ['src/payments-emulator/testing/**', '**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [testSupportZone, emulatorApartZone] }] },
+    // The stand-ins for Stripe, Firebase Auth and mail (src/emulators) are programs of their own:
+    // they never reach into the storefront they serve, and their production code never reaches test
+    // support.
+    files: ['src/emulators/**/*.ts'],
+    ignores: ['src/emulators/payments/testing/**', '**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [testSupportZone, standInsApartZone()] }] },
   },
   {
-    files: ['src/payments-emulator/testing/**', 'src/payments-emulator/**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [emulatorApartZone] }] },
+    // `npm run emulators` reads the storefront's configuration and starts the stand-ins through its
+    // boot seam, so the command and the server processes agree on addresses and keys.
+    files: ['src/emulators/main.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [testSupportZone, standInsApartZone(['./config.ts', './boot/process-logger.ts', './boot/stand-ins.ts'])] },
+      ],
+    },
+  },
+  {
+    // One lock-file protocol for a data directory: the emulators' ownership and the PGlite lock.
+    files: ['src/emulators/sharing/emulators-ownership.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [testSupportZone, standInsApartZone(['./boot/pid-lock.ts'])] }],
+    },
+  },
+  {
+    // The payments emulator's tests and fixtures stand apart too: they drive it as Stripe's clients do.
+    files: ['src/emulators/payments/testing/**', 'src/emulators/payments/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [paymentsEmulatorApartZone] }] },
   },
 );

@@ -29,12 +29,7 @@ export default defineConfig({
           name: 'server',
           root: '.',
           environment: 'node',
-          include: [
-            'src/server/**/*.test.ts',
-            'src/shared/**/*.test.ts',
-            'src/payments-emulator/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/emulators/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -12,7 +12,7 @@ import pino from 'pino';
 import postgres from 'postgres';
 import { openPostgres, type Database } from '../src/server/db/database';
 import { emailOutbox, tools, users } from '../src/server/db/schema';
-import { startMailCatcher } from '../src/server/email/mail-catcher';
+import { startMailCatcher } from '../src/emulators/mail/mail-catcher';
 import { createSmtpMailer } from '../src/server/domains/email/mailer';
 import { startEmailSender } from '../src/server/domains/email/outbox-sender';
 import { createMetrics } from '../src/server/metrics/metrics';

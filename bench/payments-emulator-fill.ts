@@ -1,5 +1,5 @@
 // How the payments emulator's cost per order grows with what its state file holds: the command
-// (src/payments-emulator/main.ts) with a state file, in a process of its own, is filled with
+// (src/emulators/payments/main.ts) with a state file, in a process of its own, is filled with
 // orders, then given more orders one at a time, and its own CPU time (user + system, from
 // /proc/<pid>/stat) is divided by the orders. An order is what the storefront and the browser ask
 // of it for one payment: the server creates the intent with an idempotency key, the card form
@@ -18,7 +18,7 @@ import Stripe from 'stripe';
 
 const { values } = parseArgs({
   options: {
-    emulator: { type: 'string', default: 'src/payments-emulator' },
+    emulator: { type: 'string', default: 'src/emulators/payments' },
     orders: { type: 'string', default: '200' },
     fills: { type: 'string', default: '0,2000' },
   },

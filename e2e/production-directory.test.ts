@@ -66,7 +66,7 @@ it(
     emulators.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
     const recorded = () => existsSync(join(dataDir, 'emulators.json'));
     try {
-      // Both are recorded for the storefront processes once both answer (boot/shared-emulators.ts).
+      // Both are recorded for the storefront processes once both answer (src/emulators/sharing/shared-emulators.ts).
       await expect.poll(() => recorded() || emulators.exitCode !== null, { timeout: EMULATORS_TIMEOUT_MS - 20_000 }).toBe(true);
       expect(recorded(), errors).toBe(true);
       expect((await fetch(`http://${authHost}/`)).status).toBe(200);

@@ -17,15 +17,15 @@ process.env.NODE_ENV = 'production';
 
 /**
  * The server and its commands (`npm run migrate`, `bootstrap`, `emulators`, `backup`, `restore`),
- * each one module under dist/server.
+ * each one module under dist/server, named for its command (`out`).
  */
 const SERVER_ENTRY_POINTS = [
-  'src/server/index.ts',
-  'src/server/migrate.ts',
-  'src/server/bootstrap.ts',
-  'src/server/emulators.ts',
-  'src/server/backup.ts',
-  'src/server/restore.ts',
+  { in: 'src/server/index.ts', out: 'index' },
+  { in: 'src/server/migrate.ts', out: 'migrate' },
+  { in: 'src/server/bootstrap.ts', out: 'bootstrap' },
+  { in: 'src/emulators/main.ts', out: 'emulators' },
+  { in: 'src/server/backup.ts', out: 'backup' },
+  { in: 'src/server/restore.ts', out: 'restore' },
 ];
 
 /** What both parts are made from besides their own sources (the build itself among them). */
@@ -54,7 +54,7 @@ await buildPart({
 await buildPart({
   name: 'server',
   output: 'dist/server/index.js',
-  inputs: ['src/server', 'src/payments-emulator', ...COMMON_INPUTS],
+  inputs: ['src/server', 'src/emulators', ...COMMON_INPUTS],
   async build() {
     const { build: esbuild } = await import('esbuild');
     step('server (esbuild) → dist/server/index.js, migrate.js, bootstrap.js, emulators.js, backup.js, restore.js');
@@ -71,7 +71,7 @@ await buildPart({
       logLevel: 'warning',
     });
     step('Auth emulator preloads → dist/server');
-    copyEmulatorPreloads('src/server/identity', 'dist/server');
+    copyEmulatorPreloads('src/emulators/auth', 'dist/server');
   },
 });
 
@@ -94,7 +94,7 @@ async function buildPart(part: Part): Promise<void> {
   markBuiltAsOf(part.output, buildStarted);
 }
 
-/** The emulator's process loads these by path (not through the bundle): see identity/auth-emulator.ts. */
+/** The emulator's process loads these by path (not through the bundle): see src/emulators/auth/auth-emulator.ts. */
 function copyEmulatorPreloads(from: string, to: string): void {
   for (const file of readdirSync(from).filter((name) => name.endsWith('.cjs'))) copyFileSync(join(from, file), join(to, file));
 }

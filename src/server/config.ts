@@ -7,7 +7,7 @@ import { DEFAULT_DRAIN_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS } from './boot/shutdown';
 import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import type { SecurityOverrides } from './http/security';
 import { DEFAULT_SMTP_CONNECTIONS, mailDomainOf } from './domains/email/mailer';
-import { isLoopbackHost } from './loopback';
+import { isLoopbackHost } from '../shared/loopback';
 import { PROCESS_ROLES, runsBackgroundJobs, type ProcessRole } from './process-role';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './domains/orders/hold-limits';
 import { DEFAULT_SESSION_CHECK_INTERVAL_MS } from './domains/accounts/session-check';

@@ -1,6 +1,7 @@
 // The server's folders are layers that import one way: requests → procedures → services →
 // gateways and storage. This reads every production file's relative imports and refuses one that
-// reaches a higher layer, so the layers a newcomer reads from the folder names stay true. (That
+// reaches a higher layer, so the layers a newcomer reads from the folder names stay true; and
+// reaches the stand-ins for outside services (src/emulators) only through the boot seam. (That
 // production code never imports test support is checked by ESLint: eslint.config.js.)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -24,20 +25,12 @@ const layers: ReadonlyArray<{ name: string; members: readonly string[] }> = [
   { name: 'domains', members: ['domains/', 'services/'] },
   {
     name: 'gateways and storage',
-    members: [
-      'payments/',
-      'identity/',
-      'auth/',
-      'db/',
-      'cache/',
-      'metrics/',
-      'email/',
-      'project-root.ts',
-      'process-role.ts',
-      'loopback.ts',
-    ],
+    members: ['payments/', 'identity/', 'auth/', 'db/', 'cache/', 'metrics/', 'project-root.ts', 'process-role.ts'],
   },
 ];
+
+/** The one storefront file that imports the stand-ins (src/emulators), for the rest of the server. */
+const STAND_INS_SEAM = 'boot/stand-ins.ts';
 
 /** Test support: what only tests may import. */
 function isTestSupport(file: string): boolean {
@@ -60,16 +53,22 @@ function serverFiles(dir = serverDir): string[] {
 
 const importPattern = /(?:^|\s)(?:import|export)\s[^;]*?from\s*'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)|^import\s+'(\.[^']+)'/gm;
 
+/** Where `file`'s relative imports point, relative to src/server ('../emulators/…' leaves it). */
+function importTargetsOf(file: string): string[] {
+  const source = readFileSync(join(serverDir, file), 'utf8');
+  return [...source.matchAll(importPattern)].map((match) => {
+    const specifier = match[1] ?? match[2] ?? match[3] ?? '';
+    return relative(serverDir, resolve(serverDir, dirname(file), specifier));
+  });
+}
+
 /** The files under src/server that `file` imports (imports leaving src/server are not layered). */
 function importsOf(file: string): string[] {
-  const source = readFileSync(join(serverDir, file), 'utf8');
-  return [...source.matchAll(importPattern)].flatMap((match) => {
-    const specifier = match[1] ?? match[2] ?? match[3] ?? '';
-    const target = relative(serverDir, resolve(serverDir, dirname(file), specifier));
+  return importTargetsOf(file).flatMap((target) => {
     if (target.startsWith('..')) return [];
     const candidates = target.endsWith('.ts') ? [target] : [`${target}.ts`, join(target, 'index.ts')];
     const found = candidates.find((candidate) => statSync(join(serverDir, candidate), { throwIfNoEntry: false })?.isFile());
-    if (!found) throw new Error(`${file} imports ${specifier}, which is not a .ts file`);
+    if (!found) throw new Error(`${file} imports ${target}, which is not a .ts file`);
     return [found];
   });
 }
@@ -95,5 +94,13 @@ describe('the server’s layers', () => {
         .map((target) => `${file} (${layers[layerOf(file)]?.name}) imports ${target} (${layers[layerOf(target)]?.name})`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('reach the stand-ins only through the boot seam', () => {
+    const standIns = join('..', 'emulators');
+    const reaching = production.filter((file) =>
+      importTargetsOf(file).some((target) => target === standIns || target.startsWith(`${standIns}/`)),
+    );
+    expect(reaching).toEqual([STAND_INS_SEAM]);
   });
 });

@@ -1,6 +1,6 @@
 // The card-payment module in emulator mode: labelled card fields, and a confirm that posts what
 // Stripe.js would post to the emulator and passes on its answer. Only fetch is faked here; the
-// emulator's side is proven by src/payments-emulator's tests.
+// emulator's side is proven by src/emulators/payments's tests.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -5,10 +5,10 @@
 // health checks and the inbox. A log collector (stdout not a terminal, the same rule that picks
 // JSON logs in process-logger.ts) gets one JSON line instead.
 import type { FastifyBaseLogger } from 'fastify';
-import { TEST_CARD_NUMBERS } from '../../payments-emulator';
 import type { Config } from '../config';
 import { DEMO_PASSWORD, demoAccounts } from '../db/demo-data';
 import { runsBackgroundJobs, servesShop, type ProcessRole } from '../process-role';
+import { TEST_CARD_NUMBERS } from './stand-ins';
 
 export interface ReadyFacts {
   url: string;

@@ -21,13 +21,12 @@ import { projectPath } from '../project-root';
 import { createShopImages } from '../domains/catalogue/images';
 import { openRateLimitStore } from './rate-limit-store';
 import { createSmtpMailer, type Mailer } from '../domains/email/mailer';
-import { startMailCatcher } from '../email/mail-catcher';
 import { readEmailQueue } from '../domains/email/outbox-sender';
 import { runsBackgroundJobs } from '../process-role';
 import { databaseBootFailure, mailCatcherBootFailure } from './boot-failure';
 import { lockEmbeddedDatabase } from './pglite-lock';
 import { readOrCreateSecret } from './secrets';
-import { useSharedEmulators, type SharedEmulators } from './shared-emulators';
+import { startMailCatcher, useStandIns, type SharedEmulators } from './stand-ins';
 
 export interface StartedDependencies {
   deps: AppDeps;
@@ -191,7 +190,7 @@ async function useEmulators(config: Config, log: FastifyBaseLogger, closers: Clo
   if (config.payments.kind === 'stripe')
     log.info(`payments: Stripe${config.payments.apiBase ? ` API at ${config.payments.apiBase}` : ''}`);
   if (config.identity.kind !== 'emulator' && config.payments.kind !== 'emulator') return undefined;
-  const emulators = await useSharedEmulators({ config, log, takeOver: true });
+  const emulators = await useStandIns({ config, log, takeOver: true });
   closers.push(emulators.close);
   if (emulators.authHost)
     log.info(`identity: Firebase Auth emulator at http://${emulators.authHost} (project ${config.identity.projectId})`);

@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema';
-import { startPaymentsEmulator } from '../../payments-emulator';
-import { STOREFRONT_ORIGIN } from '../../payments-emulator/testing/emulator';
+import { startPaymentsEmulator } from '../../emulators/payments';
+import { STOREFRONT_ORIGIN } from '../../emulators/payments/testing/emulator';
 import { createCaller } from '../routers';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import {

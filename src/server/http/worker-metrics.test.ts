@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { emailOutbox } from '../db/schema';
-import { startMailCatcher, type MailCatcher } from '../email/mail-catcher';
+import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher';
 import { createSmtpMailer, type Mailer } from '../domains/email/mailer';
 import { readEmailQueue } from '../domains/email/outbox-sender';
 import { createMetrics } from '../metrics/metrics';

@@ -13,7 +13,7 @@ import {
   type TestAccount,
 } from '../testing/firebase-accounts';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
-import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
+import { startAuthEmulator, type RunningAuthEmulator } from '../../emulators/auth/auth-emulator';
 import { createFirebaseIdentity, type FirebaseIdentity } from './firebase-identity';
 import { IdentityTokenError, MAX_USERS_PER_LOOKUP } from './identity-provider';
 

@@ -15,7 +15,7 @@ import { createSessionTokens } from '../auth/session-tokens';
 import { EXIT_AFTER_DEADLINE, EXIT_ON_SECOND_SIGINT } from '../boot/shutdown';
 import { openPglite, type Database, type DatabaseHandle } from '../db/database';
 import { bookings, tools, users } from '../db/schema';
-import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../payments-emulator';
+import { startPaymentsEmulator, type RunningPaymentsEmulator } from '../../emulators/payments';
 import { startSession } from '../domains/accounts/sessions';
 import { startServerProcess } from '../testing/server-process';
 import { openTestDatabase, usingPostgres } from '../testing/test-database';

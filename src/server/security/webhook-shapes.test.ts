@@ -3,7 +3,7 @@
 // bodies) is answered without a 5xx, and none of them pays a booking whose intent did not succeed.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StripeEvent } from '../../payments-emulator/webhooks';
+import type { StripeEvent } from '../../emulators/payments/webhooks';
 import { BODY_LIMIT_BYTES } from '../app';
 import { bookPart, bookingRow, deliverWebhook, eventFor } from '../testing/payments';
 import { createTestShop, type TestShop } from '../testing/test-shop';

@@ -15,7 +15,7 @@ import { openPostgres } from '../db/database';
 import { applyMigrations } from '../db/migration-runner';
 import * as schema from '../db/schema';
 import { projectPath } from '../project-root';
-import { startAuthEmulator } from '../identity/auth-emulator';
+import { startAuthEmulator } from '../../emulators/auth/auth-emulator';
 import { TEST_PROJECT_ID } from './test-keys';
 
 declare module 'vitest' {

@@ -11,7 +11,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppDeps } from '../../context';
 import { users } from '../../db/schema';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../identity/auth-emulator';
+import { startAuthEmulator, type RunningAuthEmulator } from '../../../emulators/auth/auth-emulator';
 import { createFirebaseIdentity, type FirebaseIdentity } from '../../identity/firebase-identity';
 import { createCaller } from '../../routers/index';
 import { signInForIdToken, updateTestAccount } from '../../testing/firebase-accounts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { bookPart } from '../../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../../testing/test-shop';
-import { startMailCatcher, type CaughtEmail, type MailCatcher } from '../../email/mail-catcher';
+import { startMailCatcher, type CaughtEmail, type MailCatcher } from '../../../emulators/mail/mail-catcher';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { createMetrics } from '../../metrics/metrics';
 import { batchSizeOf, deliverDueEmails, MAX_EMAIL_ATTEMPTS, retryDelayMs, startEmailSender } from './outbox-sender';

@@ -11,7 +11,7 @@ import { queueAccountEmail } from './outbox';
 import { applyVerificationCode, resetPasswordWithCode, signInForIdToken } from '../../testing/firebase-accounts';
 import { TEST_PROJECT_ID } from '../../testing/test-keys';
 import { createTestShop, TEST_SHOP_URL, type TestShop, type TestUser } from '../../testing/test-shop';
-import { startMailCatcher, type CaughtEmail, type MailCatcher } from '../../email/mail-catcher';
+import { startMailCatcher, type CaughtEmail, type MailCatcher } from '../../../emulators/mail/mail-catcher';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { deliverDueEmails } from './outbox-sender';
 

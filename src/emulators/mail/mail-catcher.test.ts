@@ -4,9 +4,9 @@
 import { connect } from 'node:net';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../testing/raw-request';
+import { rawRequest } from '../../server/testing/raw-request';
 import { startMailCatcher, type CaughtEmail, type MailCatcher } from './mail-catcher';
-import { createSmtpMailer, type Mailer } from '../domains/email/mailer';
+import { createSmtpMailer, type Mailer } from '../../server/domains/email/mailer';
 
 let catcher: MailCatcher;
 let mailer: Mailer;

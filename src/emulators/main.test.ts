@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatorsRecord } from './boot/emulators-ownership';
-import { projectPath } from './project-root';
+import type { EmulatorsRecord } from './sharing/emulators-ownership';
+import { projectPath } from '../server/project-root';
 
 const run = promisify(execFile);
 const START_TIMEOUT_MS = 90_000;
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const command = [process.execPath, ['--import', 'tsx', projectPath('src/server/emulators.ts')]] as const;
+const command = [process.execPath, ['--import', 'tsx', projectPath('src/emulators/main.ts')]] as const;
 const recordFile = () => join(dataDir, 'emulators.json');
 
 describe('npm run emulators', () => {

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { heldByAnotherLiveProcess, tryToLock, unlock } from './pid-lock';
+// The storefront's lock-file protocol, the one its PGlite lock uses: shared, not copied.
+import { heldByAnotherLiveProcess, tryToLock, unlock } from '../../server/boot/pid-lock';
 
 export interface EmulatorsRecord {
   /** The process that started them and stops them. */

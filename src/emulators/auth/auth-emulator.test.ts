@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInForIdToken } from '../testing/firebase-accounts';
-import { rawRequest } from '../testing/raw-request';
-import { TEST_PROJECT_ID } from '../testing/test-keys';
+import { signInForIdToken } from '../../server/testing/firebase-accounts';
+import { rawRequest } from '../../server/testing/raw-request';
+import { TEST_PROJECT_ID } from '../../server/testing/test-keys';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
 
 const projectId = `${TEST_PROJECT_ID}-emulator-test`;

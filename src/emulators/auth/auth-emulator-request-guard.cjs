@@ -11,7 +11,7 @@
 //   with a credential (`Authorization: Bearer owner` makes any call an admin's; the SDK sends none).
 // Calls without an Origin (the server's firebase-admin, our start-up checks) are not web pages.
 // The shop's origins and the configured host come in the environment from auth-emulator.ts. The
-// loopback names repeat config.ts's: this file runs in the CLI's process, outside our bundle.
+// loopback names repeat src/shared/loopback.ts's: this file runs in the CLI's process, outside our bundle.
 const http = require('node:http');
 
 const allowedOrigins = new Set((process.env.SPROCKET_AUTH_EMULATOR_ALLOWED_ORIGINS ?? '').split(' ').filter(Boolean));

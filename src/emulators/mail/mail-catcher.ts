@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { isLoopbackHost } from '../loopback';
+import { isLoopbackHost } from '../../shared/loopback';
 import { inboxPage, messagePage } from './inbox-page';
 
 export interface CaughtEmail {

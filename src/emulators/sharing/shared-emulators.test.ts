@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardFields } from '../../payments-emulator/testing/emulator';
-import type { EmulatorsRecord } from '../boot/emulators-ownership';
-import { bookings } from '../db/schema';
-import { startEmbeddedStorefront, type EmbeddedStorefront } from '../testing/embedded-storefront';
-import { signInForIdToken } from '../testing/firebase-accounts';
-import { form } from '../testing/payments';
-import { usingPostgres } from '../testing/test-database';
-import { TEST_PROJECT_ID, TEST_SESSION_SECRET } from '../testing/test-keys';
-import { createTestShop, type TestShop } from '../testing/test-shop';
+import { cardFields } from '../payments/testing/emulator';
+import type { EmulatorsRecord } from './emulators-ownership';
+import { bookings } from '../../server/db/schema';
+import { startEmbeddedStorefront, type EmbeddedStorefront } from '../../server/testing/embedded-storefront';
+import { signInForIdToken } from '../../server/testing/firebase-accounts';
+import { form } from '../../server/testing/payments';
+import { usingPostgres } from '../../server/testing/test-database';
+import { TEST_PROJECT_ID, TEST_SESSION_SECRET } from '../../server/testing/test-keys';
+import { createTestShop, type TestShop } from '../../server/testing/test-shop';
 
 const TAKE_OVER_TIMEOUT_MS = 60_000;
 

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import getPort from 'get-port';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signInForIdToken } from '../testing/firebase-accounts';
-import { TEST_PROJECT_ID } from '../testing/test-keys';
+import { signInForIdToken } from '../../server/testing/firebase-accounts';
+import { TEST_PROJECT_ID } from '../../server/testing/test-keys';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
 
 const projectId = `${TEST_PROJECT_ID}-persistence-test`;

@@ -1,12 +1,12 @@
 // The payments emulator as a command of its own, for a storefront or any Stripe SDK pointed at it
-// from outside (STRIPE_API_BASE): `npx tsx src/payments-emulator/main.ts --help`. Logs to stdout
+// from outside (STRIPE_API_BASE): `npx tsx src/emulators/payments/main.ts --help`. Logs to stdout
 // and stops on Ctrl-C or SIGTERM once webhook deliveries in flight are done. Without keys it makes
 // up a pair for the run and prints them: a key anyone can guess would let any local program pay.
 import { parseArgs } from 'node:util';
 import { randomBase62 } from './ids';
 import { startPaymentsEmulator } from './index';
 
-const USAGE = `usage: tsx src/payments-emulator/main.ts [options]
+const USAGE = `usage: tsx src/emulators/payments/main.ts [options]
   --host <address>           interface to listen on (127.0.0.1)
   --port <number>            port to listen on (12111; 0 picks a free one)
   --secret-key <sk_test_…>   key the storefront's server sends (made up and printed)

@@ -54,5 +54,5 @@ it('serves the Stripe API with keys made up for the run, and no other, until SIG
 it('refuses an option it does not know, with its usage', async () => {
   const emulator = run(['--prot', '12111']);
   expect(await emulator.exited).toBe(2);
-  expect(emulator.output()).toMatch(/Unknown option '--prot'[\s\S]*usage: tsx src\/payments-emulator\/main\.ts/);
+  expect(emulator.output()).toMatch(/Unknown option '--prot'[\s\S]*usage: tsx src\/emulators\/payments\/main\.ts/);
 });
