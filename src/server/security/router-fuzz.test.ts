@@ -2,8 +2,8 @@
 // inputs read from the procedures' own schemas and biased to the edges (testing/edge-inputs.ts),
 // as a visitor, a customer and an admin: whatever arrives, the answer is never a 5xx, and a
 // refusal is the JSON error shape with a sentence. Procedures come from the router and routes from
-// Fastify's route table, so a new one is fuzzed without editing this file. bad-input.test.ts
-// proves the other half: junk in an otherwise valid call is refused and changes nothing.
+// Fastify's route table, so a new one is fuzzed without editing this file. The bad-input-*.test.ts
+// files prove the other half: junk in an otherwise valid call is refused and changes nothing.
 //
 // Each run draws a seed and prints it; FUZZ_SEED=<seed> replays the same calls in the same order
 // (with the same FUZZ_RUNS).

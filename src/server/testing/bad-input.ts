@@ -1,0 +1,345 @@
+// Test support for the bad-input properties (src/server/security/bad-input-*.test.ts): random and
+// adversarial values for fast-check, a valid input for every procedure to corrupt, a shop with a
+// cast of callers, and the one property every call must have. The properties are spread over
+// several files, by router, so that the suite's workers run them side by side.
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { appRouter } from '../routers';
+import { createCast, databaseFingerprint, expectReadableError, procedureTypes, trpcCall, type Cast, type HttpCall } from './attacks';
+import { form } from './payments';
+import { createTestShop, type TestShop } from './test-shop';
+
+/** Runs per property: enough to meet every kind of value below, bounded to keep the files fast. */
+export const RUNS = 50;
+/** A property makes RUNS calls: on a busy machine that takes longer than one test usually may. */
+export const PROPERTY_TIMEOUT_MS = 180_000;
+
+export const SQL = [
+  "' OR '1'='1",
+  "'; drop table users; --",
+  '1; select pg_sleep(5)',
+  "' union select email, role from users --",
+  '") or ("1"="1',
+  '$1',
+  '\\x27',
+];
+export const HTML = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  '{{7*7}}',
+  '${7*7}',
+];
+const NUMBERISH = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '0x10',
+  '1_000',
+  ' 5 ',
+  '5abc',
+  '',
+  ' ',
+  '-0',
+  '+1',
+  '1e3',
+  '007',
+  '2.5',
+  '-3',
+];
+const MALFORMED_IDS = [
+  'not-a-uuid',
+  '123',
+  '00000000-0000-4000-8000-00000000000g',
+  '00000000-0000-4000-8000-0000000000000',
+  '{00000000-0000-4000-8000-000000000000}',
+  '00000000000040008000000000000000',
+  ' 00000000-0000-4000-8000-000000000000',
+  '../../etc/passwd',
+  '%00',
+  'null',
+  'undefined',
+];
+const ODD_TEXT = [
+  'a'.repeat(5000),
+  'é'.repeat(3000),
+  '🚲'.repeat(1500),
+  'x\u0000y',
+  '\u0000',
+  '\u202Eevil',
+  'a\r\nSet-Cookie: x=1',
+  '\uFEFF',
+  'ǅ̸̨',
+];
+
+const text = fc.oneof(
+  fc.constantFrom(...SQL, ...HTML, ...NUMBERISH, ...MALFORMED_IDS, ...ODD_TEXT),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.uuid(),
+  fc.emailAddress(),
+);
+const number = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(
+    -1,
+    0,
+    -0,
+    0.5,
+    2.5,
+    -3.7,
+    1e308,
+    -1e308,
+    2 ** 31,
+    2 ** 31 - 1,
+    2 ** 53,
+    2 ** 63,
+    Number.MAX_SAFE_INTEGER + 2,
+    1e-9,
+    999_999_999_999,
+  ),
+);
+const structure = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+  fc.constantFrom({ $gt: '' }, { role: 'admin' }, [[[[[[]]]]]], { toString: 'x' }),
+);
+/** Any value a JSON body or input may carry. */
+const adversarial: fc.Arbitrary<unknown> = fc.oneof(text, number, structure);
+/** What a path or query parameter may carry: text only. */
+export const parameter = fc.oneof(text, number.map(String));
+
+/** The base with one or more fields replaced by adversarial values or left out, or all of it replaced. */
+export function corrupted(base: Record<string, unknown>, value: fc.Arbitrary<unknown> = adversarial): fc.Arbitrary<unknown> {
+  const keys = Object.keys(base);
+  if (keys.length === 0) return value;
+  const fields = fc.subarray(keys, { minLength: 1 }).chain((chosen) =>
+    fc.tuple(...chosen.map(() => fc.option(value, { nil: undefined, freq: 6 }))).map((values) => {
+      const result: Record<string, unknown> = { ...base };
+      chosen.forEach((key, index) => {
+        if (values[index] === undefined) delete result[key];
+        else result[key] = values[index];
+      });
+      return result;
+    }),
+  );
+  return fc.oneof({ weight: 1, arbitrary: value }, { weight: 4, arbitrary: fields });
+}
+
+/** What the server receives of a value sent as JSON. */
+export function overJson(value: unknown): unknown {
+  const json = JSON.stringify(value);
+  return json === undefined ? undefined : JSON.parse(json);
+}
+
+const procedureInputs = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: ZodType[] } }>;
+
+/** Whether the procedure's own input schema takes this input. */
+export function accepts(path: string, input: unknown): boolean {
+  const inputs = procedureInputs[path]?._def.inputs ?? [];
+  return inputs.every((schema) => schema.safeParse(input).success);
+}
+
+export interface Fixtures {
+  cast: Cast;
+  partId: string;
+  bookingId: string;
+  reviewId: string;
+  victimId: string;
+  victimEmail: string;
+}
+
+export type Caller = 'visitor' | 'owner' | 'admin';
+export const callers = fc.constantFrom<Caller>('visitor', 'owner', 'admin');
+
+/** The shop a bad-input file throws its calls at, with what its calls refer to. */
+export interface BadInputShop {
+  readonly shop: TestShop;
+  readonly fixtures: Fixtures;
+  readonly tally: { calls: number; refused: number; accepted: number };
+  expectWellBehaved: (call: HttpCall, caller: Caller, valid: boolean) => Promise<void>;
+}
+
+/** A shop for one test file, set up before its tests and closed after them with a tally of the calls. */
+export function useBadInputShop(): BadInputShop {
+  let shop: TestShop | undefined;
+  let fixtures: Fixtures | undefined;
+  const tally = { calls: 0, refused: 0, accepted: 0 };
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    const cast = await createCast(shop);
+    const part = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000_000 });
+    const booking = await shop.caller(cast.owner.user).bookings.create({ toolsId: part.id, amount: 1, ...form });
+    const victim = await shop.createUser('user');
+    const review = await shop.caller(cast.owner.user).reviews.create({ rating: 4, text: 'A review the suite may remove.' });
+    fixtures = {
+      cast,
+      partId: part.id,
+      bookingId: booking._id,
+      reviewId: review._id,
+      victimId: victim.user.id,
+      victimEmail: victim.user.email,
+    };
+  });
+  afterAll(async () => {
+    console.info(`bad input: ${tally.calls} calls, ${tally.refused} refused with a readable 4xx, ${tally.accepted} valid and served`);
+    await shop?.close();
+  });
+
+  const suite: BadInputShop = {
+    get shop() {
+      if (!shop) throw new Error('the bad-input shop is set up in beforeAll');
+      return shop;
+    },
+    get fixtures() {
+      if (!fixtures) throw new Error('the bad-input shop is set up in beforeAll');
+      return fixtures;
+    },
+    tally,
+    expectWellBehaved,
+  };
+
+  /**
+   * The property every call must have: never a 5xx; refused input gets a readable 4xx and leaves
+   * the database as it was; only input the schema takes may succeed.
+   */
+  async function expectWellBehaved(call: HttpCall, caller: Caller, valid: boolean): Promise<void> {
+    const headers = { ...suite.fixtures.cast.subjects[caller].headers, ...call.headers };
+    const before = await databaseFingerprint(suite.shop.database.db);
+    const response: LightMyRequestResponse = await suite.shop.app.inject({ ...call, headers });
+    tally.calls += 1;
+    const status = response.statusCode;
+    expect(status, `${call.method} ${call.url.slice(0, 200)} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+    if (status >= 400) {
+      tally.refused += 1;
+      expectReadableError(response);
+      expect(await databaseFingerprint(suite.shop.database.db)).toEqual(before);
+    } else {
+      tally.accepted += 1;
+      const sent = typeof call.payload === 'string' ? call.payload : JSON.stringify(call.payload ?? null);
+      expect(valid, `refused input was served: ${call.method} ${call.url.slice(0, 200)} ${sent.slice(0, 200)}`).toBe(true);
+    }
+  }
+
+  return suite;
+}
+
+/** A valid input for every procedure that takes one; the properties corrupt it. */
+export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
+  'tools.list': () => ({ limit: 5, cursor: '1' }),
+  'tools.byId': (f) => ({ id: f.partId }),
+  'tools.search': () => ({ q: 'part', sort: 'price-asc', inStock: true, limit: 5 }),
+  'tools.create': () => ({
+    name: 'Fuzzed part',
+    price: 12.5,
+    img: '/images/parts/placeholder.svg',
+    description: 'Made by the bad-input suite.',
+    minimumOrderQuantity: 1,
+    available: 5,
+  }),
+  'tools.remove': (f) => ({ id: f.partId }),
+  'tools.adminList': () => ({ limit: 5, cursor: '1' }),
+  'tools.adminById': (f) => ({ id: f.partId }),
+  'tools.update': (f) => ({
+    ...trpcBases['tools.create']!(f),
+    id: f.partId,
+    version: 1,
+    availableWas: 1_000_000,
+  }),
+  'tools.setHidden': (f) => ({ id: f.partId, hidden: false }),
+  // Bytes cannot travel as JSON: every call of this one is refused (POST /images carries them).
+  'tools.uploadImage': () => ({ bytes: 'iVBORw0KGgo=' }),
+  'reviews.list': () => ({ limit: 5, cursor: '1' }),
+  'reviews.forPart': (f) => ({ toolsId: f.partId, limit: 5 }),
+  'reviews.create': () => ({ rating: 4, text: 'Fine part.' }),
+  'reviews.remove': (f) => ({ id: f.reviewId }),
+  'bookings.create': (f) => ({ toolsId: f.partId, amount: 1, price: 12.5, ...form }),
+  'bookings.mine': (f) => ({ email: f.cast.owner.user.email, limit: 5, cursor: '1' }),
+  'bookings.byId': (f) => ({ id: f.bookingId }),
+  'bookings.cancel': (f) => ({ id: f.bookingId }),
+  'bookings.markPaid': (f) => ({ id: f.bookingId, transactionId: 'pi_made_up' }),
+  'bookings.all': () => ({ limit: 5, cursor: '1', status: 'paid', q: 'ada', sort: 'oldest' }),
+  'bookings.detail': (f) => ({ id: f.bookingId }),
+  'bookings.ship': (f) => ({ id: f.bookingId }),
+  'bookings.refund': (f) => ({ id: f.bookingId }),
+  'users.createSession': (f) => ({ email: f.cast.owner.user.email, idToken: 'not.a.token' }),
+  'users.isAdmin': (f) => ({ email: f.victimEmail }),
+  'users.makeAdmin': (f) => ({ email: f.victimEmail }),
+  'users.requestPasswordReset': (f) => ({ email: f.victimEmail }),
+  'users.remove': (f) => ({ id: f.victimId }),
+  'users.list': () => ({ limit: 5, cursor: '1', q: 'ada' }),
+  'users.auditLog': () => ({ limit: 5, cursor: '1', q: 'order.' }),
+  'users.updateProfile': () => ({ displayName: 'Fuzzed Rider', photoUrl: '', phone: '+1 555 0100', address: '1 Fuzz Road' }),
+  'payments.createIntent': (f) => ({ bookingId: f.bookingId, price: 12.5 }),
+  'checkouts.create': (f) => ({ bookingIds: [f.bookingId] }),
+  // No basket has this id: the bases are well formed, and each call finds nothing to show or pay.
+  'checkouts.byId': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'checkouts.intent': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'checkouts.confirm': () => ({ id: '00000000-0000-4000-8000-000000000000', transactionId: 'pi_made_up' }),
+  'emails.undelivered': () => ({ limit: 5, cursor: '1' }),
+  // No email has this id: the base is well formed, and retrying it finds nothing to send.
+  'emails.retry': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'overview.startOrderExport': () => ({ from: '2026-01-01', to: '2026-01-31' }),
+};
+/** Procedures without input: whatever is sent is ignored. */
+export const inputlessProcedures = [
+  'checkouts.basket',
+  'overview.summary',
+  'users.me',
+  'users.sendVerificationEmail',
+  'users.signOut',
+  'users.signOutEverywhere',
+];
+
+/** Which routers' procedures each bad-input file corrupts; together, every router. */
+export const procedureGroups = {
+  catalogue: ['tools', 'reviews'],
+  orders: ['bookings', 'checkouts', 'payments'],
+  accounts: ['users', 'emails', 'overview'],
+} as const;
+
+/** For each procedure of the group that takes input: corrupted inputs get a readable 4xx and change nothing. */
+export function describeProcedureInputs(suite: BadInputShop, group: keyof typeof procedureGroups): void {
+  const routers: readonly string[] = procedureGroups[group];
+  describe(`every ${group} procedure input`, () => {
+    for (const [path, base] of Object.entries(trpcBases).filter(([path]) => routers.includes(path.split('.')[0]!))) {
+      it(
+        `${path}: refuses bad input with a readable 4xx and changes nothing`,
+        async () => {
+          await fc.assert(
+            fc.asyncProperty(
+              callers,
+              fc.constant(null).chain(() => corrupted(base(suite.fixtures))),
+              async (caller, input) => {
+                await suite.expectWellBehaved(trpcCall(path, input), caller, accepts(path, overJson(input)));
+              },
+            ),
+            { numRuns: RUNS },
+          );
+        },
+        PROPERTY_TIMEOUT_MS,
+      );
+    }
+  });
+}
+
+/** Every procedure that takes input has a base, and belongs to one group. */
+export function procedureCoverage(): { withInput: string[]; withoutInput: string[]; ungrouped: string[] } {
+  const all = Object.keys(procedureTypes());
+  const withInput = all.filter((path) => (procedureInputs[path]?._def.inputs.length ?? 0) > 0);
+  const grouped: readonly string[] = Object.values(procedureGroups).flat();
+  return {
+    withInput,
+    withoutInput: all.filter((path) => !withInput.includes(path)),
+    ungrouped: withInput.filter((path) => !grouped.includes(path.split('.')[0]!)),
+  };
+}
