@@ -159,7 +159,7 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .max(24 * 365, 'must be at most a year (8760)')
     .default(24),
-  /** How much one customer may hold unpaid at once (services/hold-limits.ts). */
+  /** How much one customer may hold unpaid at once (domains/orders/hold-limits.ts). */
   HOLD_LIMIT_BOOKINGS: wholeAtLeastOne().default(DEFAULT_HOLD_LIMITS.bookings),
   HOLD_LIMIT_UNITS: wholeAtLeastOne().max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`).default(DEFAULT_HOLD_LIMITS.units),
   HOLD_LIMIT_DOLLARS: z.coerce

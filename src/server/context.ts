@@ -28,7 +28,7 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** What the procedures and HTTP routes record for GET /metrics (metrics/metrics.ts). */
   metrics: Metrics;
-  /** The shipped and uploaded images a part may show (services/shop-images.ts). */
+  /** The shipped and uploaded images a part may show (domains/catalogue/images.ts). */
   images: ShopImages;
   /** The IANA time zone whose calendar days the overview and the orders export count in (SHOP_TIME_ZONE). */
   shopTimeZone: string;

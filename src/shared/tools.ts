@@ -8,7 +8,7 @@ import { isWholeCents } from './money';
 
 /**
  * A shop image: /images/ then folders and a file name, none starting with a dot (so never `..`).
- * The server also checks the file exists among the shop's images (services/shop-images.ts).
+ * The server also checks the file exists among the shop's images (domains/catalogue/images.ts).
  */
 export const SHOP_IMAGE_PATH = /^\/images\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 

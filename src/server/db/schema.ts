@@ -325,7 +325,7 @@ export const emailStatus = pgEnum('email_status', emailStatuses);
 /**
  * The transactional outbox of the shop's emails: a row is written in the same transaction as the
  * order change it tells of, so an email is queued exactly when the change commits, and the sender
- * (email/outbox-sender.ts) delivers it later, retrying with backoff; sending never holds up or
+ * (domains/email/outbox-sender.ts) delivers it later, retrying with backoff; sending never holds up or
  * fails the order. A claimed row's next_attempt_at is pushed ahead for the claim's lease, so
  * another process skips it while it is being sent. Account emails (verification, password reset)
  * name no booking: their one-time link is made when they are sent, never stored here.
@@ -353,7 +353,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_pending_due')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
-    /** How many account emails one address was sent lately (services/account-emails.ts). */
+    /** How many account emails one address was sent lately (domains/accounts/account-emails.ts). */
     index('email_outbox_recipient_recent').on(t.recipient, t.kind, t.createdAt).concurrently(),
     check('email_outbox_attempts_not_negative', sql`${t.attempts} >= 0`),
     // Compared as text: the migration adding the account kinds to the enum runs in one transaction

@@ -1,7 +1,7 @@
 // GET /admin/orders.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the orders placed in a range of days, as a
 // CSV download, for admins (the session bearer token, like every REST path). The procedure
 // (overview.startOrderExport) checks who asks and the range, and audits it; this file streams the
-// rows (services/orders-export.ts).
+// rows (domains/reports/orders-export.ts).
 import type { FastifyInstance } from 'fastify';
 import { createContextInner, type AppDeps } from '../context';
 import { createCaller } from '../routers';

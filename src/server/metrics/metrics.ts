@@ -17,7 +17,7 @@ export interface Metrics {
   /** One procedure call, over tRPC or REST; `outcome` is `ok` or the tRPC error code. */
   procedureCalled: (procedure: string, type: string, outcome: string, seconds: number) => void;
   counted: (event: CountedEvent, outcome: string) => void;
-  /** A signed payment event from the provider and what it changed (services/payment-service.ts). */
+  /** A signed payment event from the provider and what it changed (domains/checkout/payments.ts). */
   paymentEvent: (type: string, outcome: string) => void;
   /**
    * One refund, counted once however many answers tell of it: `admin` (an admin's refund of a
@@ -25,7 +25,7 @@ export interface Metrics {
    * by another payment, or a closed basket, given back whole).
    */
   refunded: (source: RefundSource, cents: number) => void;
-  /** One batch of the email sender (email/outbox-sender.ts): how many were sent, retried, failed for good. */
+  /** One batch of the email sender (domains/email/outbox-sender.ts): how many were sent, retried, failed for good. */
   emailsDelivered: (outcome: { sent: number; retrying: number; failed: number }) => void;
 }
 

@@ -1,6 +1,6 @@
 // Asking for the account emails: a new verification link for the signed-in customer's own address,
 // and a password reset for any address that has an account. Both are queued in the outbox and
-// their one-time links made only when sent (email/render-queued-email.ts). One address gets at most
+// their one-time links made only when sent (domains/email/render-queued-email.ts). One address gets at most
 // a few of each an hour, whoever asks and from however many addresses: the per-IP and per-user
 // budgets alone would let a crowd of callers fill one stranger's inbox.
 import { TRPCError } from '@trpc/server';

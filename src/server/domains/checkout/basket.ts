@@ -3,7 +3,7 @@
 // the checkout. It is settled once, from whichever comes first of the browser's confirmation and
 // the signed webhook: every booking marked paid with the intent's id as its transaction id, in one
 // transaction, or none. A booking's own payment_intent_id stays for paying it alone
-// (payment-service.ts); docs/decisions/0023-basket-checkout.md says why.
+// (payments.ts); docs/decisions/0023-basket-checkout.md says why.
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { idSchema } from '../../../shared/common';

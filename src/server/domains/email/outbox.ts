@@ -1,7 +1,7 @@
 // The emails' outbox as the services see it: queueing an order email beside the order change it
 // tells of (same transaction), queueing an account email and counting the recent ones to an
 // address, and what an admin sees and does about the ones not delivered. Delivering them is
-// email/outbox-sender.ts's job; nothing here talks to a mail server.
+// domains/email/outbox-sender.ts's job; nothing here talks to a mail server.
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/common';
