@@ -16,24 +16,24 @@ const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
 const VerifyEmailPage = lazyPage(() => import('./pages/account-links/VerifyEmailPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/account-links/ResetPasswordPage'));
 
-const DashboardLayout = lazyPage(() => import('./pages/dashboard/DashboardLayout'));
-const MyOrders = lazyPage(() => import('./pages/dashboard/MyOrders'));
-const AddReview = lazyPage(() => import('./pages/dashboard/AddReview'));
-const Payment = lazyPage(() => import('./pages/dashboard/Payment'));
-const Basket = lazyPage(() => import('./pages/dashboard/Basket'));
-const Checkout = lazyPage(() => import('./pages/dashboard/Checkout'));
-const Receipt = lazyPage(() => import('./pages/dashboard/Receipt'));
-const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
-const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
-const OrderDetail = lazyPage(() => import('./pages/dashboard/OrderDetail'));
-const Overview = lazyPage(() => import('./pages/dashboard/Overview'));
-const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
-const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
-const EditProduct = lazyPage(() => import('./pages/dashboard/EditProduct'));
-const ManageReviews = lazyPage(() => import('./pages/dashboard/ManageReviews'));
-const AuditLog = lazyPage(() => import('./pages/dashboard/AuditLog'));
-const UndeliveredEmails = lazyPage(() => import('./pages/dashboard/UndeliveredEmails'));
-const MakeAdmin = lazyPage(() => import('./pages/dashboard/MakeAdmin'));
+const DashboardLayout = lazyPage(() => import('./pages/dashboard-shell/DashboardLayout'));
+const MyOrders = lazyPage(() => import('./pages/account/MyOrders'));
+const AddReview = lazyPage(() => import('./pages/account/AddReview'));
+const Payment = lazyPage(() => import('./pages/account/Payment'));
+const Basket = lazyPage(() => import('./pages/account/Basket'));
+const Checkout = lazyPage(() => import('./pages/account/Checkout'));
+const Receipt = lazyPage(() => import('./pages/account/Receipt'));
+const AddProduct = lazyPage(() => import('./pages/admin/AddProduct'));
+const ManageOrders = lazyPage(() => import('./pages/admin/ManageOrders'));
+const OrderDetail = lazyPage(() => import('./pages/admin/OrderDetail'));
+const Overview = lazyPage(() => import('./pages/admin/Overview'));
+const Profile = lazyPage(() => import('./pages/account/Profile'));
+const ManageProducts = lazyPage(() => import('./pages/admin/ManageProducts'));
+const EditProduct = lazyPage(() => import('./pages/admin/EditProduct'));
+const ManageReviews = lazyPage(() => import('./pages/admin/ManageReviews'));
+const AuditLog = lazyPage(() => import('./pages/admin/AuditLog'));
+const UndeliveredEmails = lazyPage(() => import('./pages/admin/UndeliveredEmails'));
+const MakeAdmin = lazyPage(() => import('./pages/admin/MakeAdmin'));
 
 /**
  * The pages a visitor sees the same way whoever they are, until their data arrives: the build

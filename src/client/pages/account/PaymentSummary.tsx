@@ -1,6 +1,6 @@
 // The payment page's summary card: the part, who ordered it, how many and the total (SPEC.md §2).
 import { formatDollars } from '../../../shared/money';
-import type { Order } from './order-types';
+import type { Order } from '../dashboard-shell/order-types';
 
 export function PaymentSummary({ order }: { order: Order }) {
   return (

@@ -9,11 +9,11 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
-import { DashboardHeading } from './DashboardHeading';
-import { EmptyState } from './EmptyState';
-import { ShowMoreButton } from './ShowMoreButton';
-import { StackedCell, StackedRow, StackedTable } from './StackedTable';
-import { TablePanel } from './TablePanel';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { EmptyState } from '../dashboard-shell/EmptyState';
+import { ShowMoreButton } from '../dashboard-shell/ShowMoreButton';
+import { StackedCell, StackedRow, StackedTable } from '../dashboard-shell/StackedTable';
+import { TablePanel } from '../dashboard-shell/TablePanel';
 
 const EMAILS_PAGE_SIZE = 50;
 

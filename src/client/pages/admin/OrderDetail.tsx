@@ -11,9 +11,9 @@ import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { partPath } from '../../lib/part-path';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { DashboardHeading } from './DashboardHeading';
-import { OrderHistory } from './OrderHistory';
-import { TransactionId } from './TransactionId';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { OrderHistory } from '../dashboard-shell/OrderHistory';
+import { TransactionId } from '../dashboard-shell/TransactionId';
 import { useOrderActions } from './useOrderActions';
 
 type OrderDetails = RouterOutputs['bookings']['detail'];

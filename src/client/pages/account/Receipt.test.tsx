@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages';
 import { seller } from '../../../shared/seller';
 import { apiError, renderWithApi } from '../../testing/api-test-harness';
 import { anOrder, aPaidOrder } from '../../testing/order-fixtures';
-import type { Order } from './order-types';
+import type { Order } from '../dashboard-shell/order-types';
 import Receipt from './Receipt';
 
 function renderReceipt(order: Order | Error) {

@@ -2,8 +2,8 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth';
 import { PageTitle } from '../../components/PageTitle';
-import { dashboardLinksFor } from './dashboard-links';
-import { DashboardHeading } from './DashboardHeading';
+import { dashboardLinksFor } from '../dashboard-shell/dashboard-links';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 
 export function AdminWelcome() {
   const { user } = useAuth();

@@ -9,14 +9,14 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
-import { AdminWelcome } from './AdminWelcome';
-import { DashboardHeading } from './DashboardHeading';
-import { EmptyState } from './EmptyState';
+import { AdminWelcome } from '../admin/AdminWelcome';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { EmptyState } from '../dashboard-shell/EmptyState';
 import { MyOrderRow } from './MyOrderRow';
-import { ORDERS_PAGE_SIZE, type Order } from './order-types';
-import { ShowMoreButton } from './ShowMoreButton';
-import { StackedTable } from './StackedTable';
-import { TablePanel } from './TablePanel';
+import { ORDERS_PAGE_SIZE, type Order } from '../dashboard-shell/order-types';
+import { ShowMoreButton } from '../dashboard-shell/ShowMoreButton';
+import { StackedTable } from '../dashboard-shell/StackedTable';
+import { TablePanel } from '../dashboard-shell/TablePanel';
 
 export default function MyOrders() {
   const { role } = useAuth();

@@ -8,7 +8,7 @@ import { apiError, callsTo, renderWithApi, type FakeProcedure } from '../../test
 import { cardDeclined, payWithCard, stubPaymentsEmulator } from '../../testing/card-payment-page';
 import { anOrder, aPaidOrder } from '../../testing/order-fixtures';
 import Checkout from './Checkout';
-import type { CheckoutView } from './order-types';
+import type { CheckoutView } from '../dashboard-shell/order-types';
 
 const headsets = anOrder();
 const handlebars = anOrder({ _id: '0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e', orderNumber: 1043, toolsName: 'Handlebars', price: 708 });

@@ -11,7 +11,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { DashboardHeading } from './DashboardHeading';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 import { ProductFields } from './ProductFields';
 
 type Part = RouterOutputs['tools']['adminById'];

@@ -9,9 +9,9 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
-import { DashboardHeading } from './DashboardHeading';
-import { EmptyState } from './EmptyState';
-import type { Order } from './order-types';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { EmptyState } from '../dashboard-shell/EmptyState';
+import type { Order } from '../dashboard-shell/order-types';
 import { ordersLabel, unitsOf } from './units';
 
 /** What the chosen orders add up to, in cents as the server adds them. */

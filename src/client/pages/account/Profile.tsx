@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/useAuth';
 import { PageTitle } from '../../components/PageTitle';
 import { trpc } from '../../lib/trpc';
 import { AccountSecurity } from './AccountSecurity';
-import { DashboardHeading } from './DashboardHeading';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 import { ProfileForm } from './ProfileForm';
 
 export default function Profile() {

@@ -1,6 +1,6 @@
 // The basket payment page's summary card: each order it pays and the total of the one payment.
 import { formatDollars } from '../../../shared/money';
-import type { CheckoutView } from './order-types';
+import type { CheckoutView } from '../dashboard-shell/order-types';
 import { ordersLabel, unitsOf } from './units';
 
 export function CheckoutSummary({ checkout }: { checkout: CheckoutView }) {

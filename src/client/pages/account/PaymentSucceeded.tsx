@@ -3,7 +3,7 @@
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
-import { TransactionId } from './TransactionId';
+import { TransactionId } from '../dashboard-shell/TransactionId';
 
 export function PaymentSucceeded({ transactionId }: { transactionId: string }) {
   return (

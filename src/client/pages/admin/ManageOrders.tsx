@@ -9,13 +9,13 @@ import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
 import { listInput, useAdminListParams } from './admin-list-params';
 import { AdminListSearch, FilterSelect } from './AdminListSearch';
-import { DashboardHeading } from './DashboardHeading';
-import { EmptyState } from './EmptyState';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { EmptyState } from '../dashboard-shell/EmptyState';
 import { ManageOrderRow } from './ManageOrderRow';
-import { ORDERS_PAGE_SIZE } from './order-types';
-import { ShowMoreButton } from './ShowMoreButton';
-import { StackedTable } from './StackedTable';
-import { TablePanel } from './TablePanel';
+import { ORDERS_PAGE_SIZE } from '../dashboard-shell/order-types';
+import { ShowMoreButton } from '../dashboard-shell/ShowMoreButton';
+import { StackedTable } from '../dashboard-shell/StackedTable';
+import { TablePanel } from '../dashboard-shell/TablePanel';
 import { useOrderActions } from './useOrderActions';
 
 const stateOptions: ReadonlyArray<{ value: OrderState | ''; label: string }> = [

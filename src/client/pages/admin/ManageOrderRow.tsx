@@ -3,11 +3,11 @@
 import { RotateCcw, Truck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatDollars } from '../../../shared/money';
-import { NoAction } from './NoAction';
-import { OrderStatusBadge } from './OrderStatusBadge';
-import { StackedCell, StackedRow } from './StackedTable';
-import { TransactionId } from './TransactionId';
-import { orderPagePath, type Order } from './order-types';
+import { NoAction } from '../dashboard-shell/NoAction';
+import { OrderStatusBadge } from '../dashboard-shell/OrderStatusBadge';
+import { StackedCell, StackedRow } from '../dashboard-shell/StackedTable';
+import { TransactionId } from '../dashboard-shell/TransactionId';
+import { orderPagePath, type Order } from '../dashboard-shell/order-types';
 
 interface ManageOrderRowProps {
   order: Order;

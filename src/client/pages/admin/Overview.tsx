@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
 import { DailyChart } from './DailyChart';
-import { DashboardHeading } from './DashboardHeading';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 import { LowStockList } from './LowStockList';
 import { OrdersExportForm } from './OrdersExportForm';
 import { OverviewDaysTable } from './OverviewDaysTable';

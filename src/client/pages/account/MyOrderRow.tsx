@@ -4,12 +4,12 @@ import { CreditCard, FileText } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatDay } from '../../../shared/dates';
 import { formatDollars } from '../../../shared/money';
-import { NoAction } from './NoAction';
-import { OrderHistory } from './OrderHistory';
-import { OrderStatusBadge } from './OrderStatusBadge';
-import type { Order } from './order-types';
-import { StackedCell, StackedRow } from './StackedTable';
-import { TransactionId } from './TransactionId';
+import { NoAction } from '../dashboard-shell/NoAction';
+import { OrderHistory } from '../dashboard-shell/OrderHistory';
+import { OrderStatusBadge } from '../dashboard-shell/OrderStatusBadge';
+import type { Order } from '../dashboard-shell/order-types';
+import { StackedCell, StackedRow } from '../dashboard-shell/StackedTable';
+import { TransactionId } from '../dashboard-shell/TransactionId';
 import { unitsOf } from './units';
 
 const cancelReasons: Record<string, string> = {

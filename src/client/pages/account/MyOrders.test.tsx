@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages';
 import { admin, apiError, callsTo, customer, renderWithApi } from '../../testing/api-test-harness';
 import MyOrders from './MyOrders';
 import { anOrder, aPaidOrder } from '../../testing/order-fixtures';
-import type { Order } from './order-types';
+import type { Order } from '../dashboard-shell/order-types';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

@@ -15,12 +15,12 @@ import { httpStatusOf } from '../../lib/http-status';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useAdminListParams } from './admin-list-params';
 import { AdminListSearch } from './AdminListSearch';
-import { DashboardHeading } from './DashboardHeading';
-import { EmptyState } from './EmptyState';
-import { NoAction } from './NoAction';
-import { ShowMoreButton } from './ShowMoreButton';
-import { StackedCell, StackedRow, StackedTable } from './StackedTable';
-import { TablePanel } from './TablePanel';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { EmptyState } from '../dashboard-shell/EmptyState';
+import { NoAction } from '../dashboard-shell/NoAction';
+import { ShowMoreButton } from '../dashboard-shell/ShowMoreButton';
+import { StackedCell, StackedRow, StackedTable } from '../dashboard-shell/StackedTable';
+import { TablePanel } from '../dashboard-shell/TablePanel';
 
 type User = RouterOutputs['users']['list']['items'][number];
 

@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages';
 import { createToolSchema, type CreateToolInput } from '../../../shared/tools';
 import { PageTitle } from '../../components/PageTitle';
 import { trpc } from '../../lib/trpc';
-import { DashboardHeading } from './DashboardHeading';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 import { ProductFields } from './ProductFields';
 
 const emptyProduct = { name: '', img: '', description: '' };

@@ -6,11 +6,11 @@ import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
 import { useAdminListParams } from './admin-list-params';
 import { AdminListSearch } from './AdminListSearch';
-import { DashboardHeading } from './DashboardHeading';
-import { EmptyState } from './EmptyState';
-import { ShowMoreButton } from './ShowMoreButton';
-import { StackedCell, StackedRow, StackedTable } from './StackedTable';
-import { TablePanel } from './TablePanel';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { EmptyState } from '../dashboard-shell/EmptyState';
+import { ShowMoreButton } from '../dashboard-shell/ShowMoreButton';
+import { StackedCell, StackedRow, StackedTable } from '../dashboard-shell/StackedTable';
+import { TablePanel } from '../dashboard-shell/TablePanel';
 
 const actionLabels: Record<string, string> = {
   'user.make_admin': 'Made admin',

@@ -10,7 +10,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
-import type { Order } from './order-types';
+import type { Order } from '../dashboard-shell/order-types';
 import { unitsOf } from './units';
 
 const backToOrders = (

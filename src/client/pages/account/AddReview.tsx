@@ -10,7 +10,7 @@ import { PAGE_SIZE_MAX, RATING_MAX, RATING_MIN } from '../../../shared/constants
 import { createReviewSchema, type CreateReviewFormInput, type CreateReviewInput } from '../../../shared/reviews';
 import { PageTitle } from '../../components/PageTitle';
 import { trpc } from '../../lib/trpc';
-import { DashboardHeading } from './DashboardHeading';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 import { FormField } from '../../components/FormField';
 
 /** The parts a review can be about: the catalogue's first page, and the part the link chose. */

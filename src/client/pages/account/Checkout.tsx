@@ -11,8 +11,8 @@ import { useRuntimeConfig } from '../../lib/runtime-config';
 import { CardPaymentForm } from '../../payments/CardPaymentForm';
 import { CardPaymentProvider } from '../../payments/CardPaymentProvider';
 import { CheckoutSummary } from './CheckoutSummary';
-import { DashboardHeading } from './DashboardHeading';
-import type { CheckoutView } from './order-types';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import type { CheckoutView } from '../dashboard-shell/order-types';
 import { AlreadyPaid, PaymentSucceeded } from './PaymentSucceeded';
 
 export default function Checkout() {

@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { trpc } from '../../lib/trpc';
-import type { Order } from './order-types';
+import type { Order } from '../dashboard-shell/order-types';
 
 export function useOrderActions() {
   const utils = trpc.useUtils();

@@ -9,8 +9,8 @@ import { trpc } from '../../lib/trpc';
 import { useRuntimeConfig } from '../../lib/runtime-config';
 import { CardPaymentForm } from '../../payments/CardPaymentForm';
 import { CardPaymentProvider } from '../../payments/CardPaymentProvider';
-import { DashboardHeading } from './DashboardHeading';
-import type { Order } from './order-types';
+import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import type { Order } from '../dashboard-shell/order-types';
 import { AlreadyPaid, PaymentSucceeded } from './PaymentSucceeded';
 import { PaymentSummary } from './PaymentSummary';
 
