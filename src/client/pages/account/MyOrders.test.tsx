@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages';
-import { admin, apiError, callsTo, customer, renderWithApi } from '../../testing/api-test-harness';
+import { apiError, callsTo, customer, renderWithApi } from '../../testing/api-test-harness';
 import MyOrders from './MyOrders';
 import { anOrder, aPaidOrder } from '../../testing/order-fixtures';
 import type { Order } from '../dashboard-shell/order-types';
@@ -199,13 +199,5 @@ describe('My Orders', () => {
 
     expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the parts' })).toHaveAttribute('href', '/home');
-  });
-
-  it('greets an admin with their tools instead of loading customer orders', () => {
-    const { calls } = renderWithApi(<MyOrders />, { auth: admin, procedures: {} });
-
-    expect(screen.getByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Manage orders/ })).toHaveAttribute('href', '/dashboard/manageorders');
-    expect(calls).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-// Dashboard index. Customers: their orders with Pay, the paid label and Cancel (SPEC.md §2). Admins: their menu.
+// The dashboard's index for customers (admins see their tools there): their orders with Pay, the
+// paid label and Cancel (SPEC.md §2).
 import { toast } from 'react-toastify';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
@@ -9,7 +10,6 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
-import { AdminWelcome } from '../admin/AdminWelcome';
 import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 import { EmptyState } from '../dashboard-shell/EmptyState';
 import { MyOrderRow } from './MyOrderRow';
@@ -19,12 +19,6 @@ import { StackedTable } from '../dashboard-shell/StackedTable';
 import { TablePanel } from '../dashboard-shell/TablePanel';
 
 export default function MyOrders() {
-  const { role } = useAuth();
-  if (role === null) return <Spinner />;
-  return role === 'admin' ? <AdminWelcome /> : <CustomerOrders />;
-}
-
-function CustomerOrders() {
   const { signOut } = useAuth();
   const utils = trpc.useUtils();
   const confirm = useConfirm();

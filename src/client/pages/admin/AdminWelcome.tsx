@@ -1,11 +1,11 @@
-// The dashboard's landing for admins (the index route is a customer page): shortcuts to their tools.
+// The dashboard's index for admins (customers see their orders there): shortcuts to their tools.
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth';
 import { PageTitle } from '../../components/PageTitle';
 import { dashboardLinksFor } from '../dashboard-shell/dashboard-links';
 import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 
-export function AdminWelcome() {
+export default function AdminWelcome() {
   const { user } = useAuth();
   const name = user?.displayName ?? user?.email ?? 'admin';
   return (
