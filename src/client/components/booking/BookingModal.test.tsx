@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../shared/messages';
-import { apiError, callsTo, renderWithApi, type FakeProcedure } from '../testing/api-test-harness';
+import { messages } from '../../../shared/messages';
+import { apiError, callsTo, renderWithApi, type FakeProcedure } from '../../testing/api-test-harness';
 import { BookingModal } from './BookingModal';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
