@@ -1,6 +1,7 @@
 // ESLint for the whole project: typescript-eslint with type information, React's hook rules on
-// the browser app, import cycles, the rule that keeps test support out of the server build, and the
-// one door between the storefront and its stand-ins (src/emulators).
+// the browser app, import cycles, the rule that keeps test support out of the server build, the one
+// door between the storefront and its stand-ins (src/emulators), and the rule that keeps the
+// customer's and the admin's pages apart.
 // Formatting is Prettier's job, so no rule here is about layout.
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -121,6 +122,35 @@ export default defineConfig(
             },
             testSupportZone,
             standInsBehindSeamZone,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The dashboard's pages are split by who sees them: the customer's account and the admin's area
+    // never import each other, and the shell both draw in imports neither.
+    files: ['src/client/pages/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/client/pages/account',
+              from: './src/client/pages/admin',
+              message: 'Customer pages do not use admin pages; share through pages/dashboard-shell.',
+            },
+            {
+              target: './src/client/pages/admin',
+              from: './src/client/pages/account',
+              message: 'Admin pages do not use customer pages; share through pages/dashboard-shell.',
+            },
+            {
+              target: './src/client/pages/dashboard-shell',
+              from: ['./src/client/pages/account', './src/client/pages/admin'],
+              message: 'The dashboard shell is what both audiences share; it uses neither.',
+            },
           ],
         },
       ],

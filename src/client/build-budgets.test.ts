@@ -60,7 +60,7 @@ function staticClosure(keys: string[]): Set<string> {
 const entryKey = () => Object.entries(manifest).find(([, chunk]) => chunk.isEntry)![0];
 const pageKey = (page: string) => `pages/${page}`;
 /** The pages that take a card: one order's, and the basket's. */
-const paymentPages = [pageKey('dashboard/Payment.tsx'), pageKey('dashboard/Checkout.tsx')];
+const paymentPages = [pageKey('account/Payment.tsx'), pageKey('account/Checkout.tsx')];
 const code = (key: string) => readFileSync(join(outDir, manifest[key]!.file));
 const jsOnly = (keys: Iterable<string>) => [...keys].filter((key) => manifest[key]!.file.endsWith('.js'));
 

@@ -1,6 +1,7 @@
 // The route table, read top to bottom like SPEC.md §2. Every page loads lazily.
 import { Route, Routes } from 'react-router-dom';
 import { accountEmailPages } from '../shared/account-links';
+import { ByRole } from './auth/ByRole';
 import { RequireAdmin } from './auth/RequireAdmin';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './components/AppLayout';
@@ -16,24 +17,26 @@ const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
 const VerifyEmailPage = lazyPage(() => import('./pages/account-links/VerifyEmailPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/account-links/ResetPasswordPage'));
 
-const DashboardLayout = lazyPage(() => import('./pages/dashboard/DashboardLayout'));
-const MyOrders = lazyPage(() => import('./pages/dashboard/MyOrders'));
-const AddReview = lazyPage(() => import('./pages/dashboard/AddReview'));
-const Payment = lazyPage(() => import('./pages/dashboard/Payment'));
-const Basket = lazyPage(() => import('./pages/dashboard/Basket'));
-const Checkout = lazyPage(() => import('./pages/dashboard/Checkout'));
-const Receipt = lazyPage(() => import('./pages/dashboard/Receipt'));
-const AddProduct = lazyPage(() => import('./pages/dashboard/AddProduct'));
-const ManageOrders = lazyPage(() => import('./pages/dashboard/ManageOrders'));
-const OrderDetail = lazyPage(() => import('./pages/dashboard/OrderDetail'));
-const Overview = lazyPage(() => import('./pages/dashboard/Overview'));
-const Profile = lazyPage(() => import('./pages/dashboard/Profile'));
-const ManageProducts = lazyPage(() => import('./pages/dashboard/ManageProducts'));
-const EditProduct = lazyPage(() => import('./pages/dashboard/EditProduct'));
-const ManageReviews = lazyPage(() => import('./pages/dashboard/ManageReviews'));
-const AuditLog = lazyPage(() => import('./pages/dashboard/AuditLog'));
-const UndeliveredEmails = lazyPage(() => import('./pages/dashboard/UndeliveredEmails'));
-const MakeAdmin = lazyPage(() => import('./pages/dashboard/MakeAdmin'));
+const DashboardLayout = lazyPage(() => import('./pages/dashboard-shell/DashboardLayout'));
+const MyOrders = lazyPage(() => import('./pages/account/MyOrders'));
+const AddReview = lazyPage(() => import('./pages/account/AddReview'));
+const Payment = lazyPage(() => import('./pages/account/Payment'));
+const Basket = lazyPage(() => import('./pages/account/Basket'));
+const Checkout = lazyPage(() => import('./pages/account/Checkout'));
+const Receipt = lazyPage(() => import('./pages/account/Receipt'));
+const Profile = lazyPage(() => import('./pages/account/Profile'));
+
+const AdminWelcome = lazyPage(() => import('./pages/admin/AdminWelcome'));
+const Overview = lazyPage(() => import('./pages/admin/Overview'));
+const AddProduct = lazyPage(() => import('./pages/admin/AddProduct'));
+const ManageOrders = lazyPage(() => import('./pages/admin/ManageOrders'));
+const OrderDetail = lazyPage(() => import('./pages/admin/OrderDetail'));
+const ManageProducts = lazyPage(() => import('./pages/admin/ManageProducts'));
+const EditProduct = lazyPage(() => import('./pages/admin/EditProduct'));
+const ManageReviews = lazyPage(() => import('./pages/admin/ManageReviews'));
+const MakeAdmin = lazyPage(() => import('./pages/admin/MakeAdmin'));
+const AuditLog = lazyPage(() => import('./pages/admin/AuditLog'));
+const UndeliveredEmails = lazyPage(() => import('./pages/admin/UndeliveredEmails'));
 
 /**
  * The pages a visitor sees the same way whoever they are, until their data arrives: the build
@@ -71,93 +74,26 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route index element={<MyOrders />} />
+          {/* The index is the customer's orders, and an admin's shortcuts to their tools. */}
+          <Route index element={<ByRole admin={<AdminWelcome />} customer={<MyOrders />} />} />
           <Route path="addreview" element={<AddReview />} />
           <Route path="payment/:id" element={<Payment />} />
           <Route path="basket" element={<Basket />} />
           <Route path="checkout/:id" element={<Checkout />} />
           <Route path="receipt/:id" element={<Receipt />} />
-          <Route
-            path="overview"
-            element={
-              <RequireAdmin>
-                <Overview />
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="addproducts"
-            element={
-              <RequireAdmin>
-                <AddProduct />
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="manageorders"
-            element={
-              <RequireAdmin>
-                <ManageOrders />
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="orders/:id"
-            element={
-              <RequireAdmin>
-                <OrderDetail />
-              </RequireAdmin>
-            }
-          />
           <Route path="profile" element={<Profile />} />
-          <Route
-            path="manageproducts"
-            element={
-              <RequireAdmin>
-                <ManageProducts />
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="manageproducts/:id/edit"
-            element={
-              <RequireAdmin>
-                <EditProduct />
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="managereviews"
-            element={
-              <RequireAdmin>
-                <ManageReviews />
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="makeadmin"
-            element={
-              <RequireAdmin>
-                <MakeAdmin />
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="auditlog"
-            element={
-              <RequireAdmin>
-                <AuditLog />
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="emails"
-            element={
-              <RequireAdmin>
-                <UndeliveredEmails />
-              </RequireAdmin>
-            }
-          />
+          <Route element={<RequireAdmin />}>
+            <Route path="overview" element={<Overview />} />
+            <Route path="addproducts" element={<AddProduct />} />
+            <Route path="manageorders" element={<ManageOrders />} />
+            <Route path="orders/:id" element={<OrderDetail />} />
+            <Route path="manageproducts" element={<ManageProducts />} />
+            <Route path="manageproducts/:id/edit" element={<EditProduct />} />
+            <Route path="managereviews" element={<ManageReviews />} />
+            <Route path="makeadmin" element={<MakeAdmin />} />
+            <Route path="auditlog" element={<AuditLog />} />
+            <Route path="emails" element={<UndeliveredEmails />} />
+          </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

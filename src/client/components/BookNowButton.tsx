@@ -10,7 +10,7 @@ import type { RouterOutputs } from '../lib/trpc';
 
 type Tool = RouterOutputs['tools']['byId'];
 
-const BookingModal = lazy(() => import('./BookingModal').then((module) => ({ default: module.BookingModal })));
+const BookingModal = lazy(() => import('./booking/BookingModal').then((module) => ({ default: module.BookingModal })));
 
 /** The part page's address with this hash opens its booking modal once the customer is signed in. */
 const BOOK_HASH = '#book';

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithAuth, signedInAs, signedOut } from '../testing/render-with-auth';
 import { ProductCard, type Tool } from './ProductCard';
 
-vi.mock('./BookingModal', () => ({
+vi.mock('./booking/BookingModal', () => ({
   BookingModal: ({ tool }: { tool: Tool }) => <div role="dialog" aria-label={`Book ${tool.name}`} />,
 }));
 

@@ -1,5 +1,5 @@
 // Orders as the server returns them, for the dashboard tests.
-import type { Order } from '../pages/dashboard/order-types';
+import type { Order } from '../pages/dashboard-shell/order-types';
 
 export function anOrder(overrides: Partial<Order> = {}): Order {
   return {

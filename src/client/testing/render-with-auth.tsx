@@ -23,12 +23,22 @@ function LoginProbe() {
   return <p>Login page, returning to {originFrom(location.state)}</p>;
 }
 
-export function renderWithAuth(element: ReactElement, options: { auth: AuthState; at: string; routePath?: string }) {
+interface RenderWithAuthOptions {
+  auth: AuthState;
+  at: string;
+  routePath?: string;
+  /** What a layout route's <Outlet /> shows, for an element that is one (a route guard). */
+  outlet?: ReactElement;
+}
+
+export function renderWithAuth(element: ReactElement, options: RenderWithAuthOptions) {
   return render(
     <AuthContext value={options.auth}>
       <MemoryRouter initialEntries={[options.at]}>
         <Routes>
-          <Route path={options.routePath ?? options.at.split('?')[0]} element={element} />
+          <Route path={options.routePath ?? options.at.split('?')[0]} element={element}>
+            {options.outlet ? <Route index element={options.outlet} /> : null}
+          </Route>
           <Route path="/login" element={<LoginProbe />} />
         </Routes>
       </MemoryRouter>
