@@ -2,7 +2,7 @@
 // are capped per customer, the cap holds when bookings race, and paying, cancelling or the hold
 // expiring frees the allowance again.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
@@ -11,24 +11,20 @@ import type { HoldLimits } from '../domains/orders/hold-limits';
 import { ageBooking, form, openIntent, payInBrowser } from '../testing/payments';
 import { stockOf } from '../testing/booking-load';
 import { usingPostgres } from '../testing/test-database';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import type { TestShop, TestUser } from '../testing/test-shop';
 
 const limits: HoldLimits = { bookings: 3, units: 20, valueCents: 500_00 };
 
-let shop: TestShop;
-
-beforeAll(async () => {
-  shop = await createTestShop({ holdLimits: limits });
-});
-afterAll(() => shop.close());
+test.override('shopOptions', { holdLimits: limits });
 
 /** A part with plenty of stock at $10 a unit, bookable one unit at a time. */
-const plentifulPart = (priceCents = 10_00) => shop.createTool({ priceCents, minimumOrderQuantity: 1, available: 1_000 });
+const plentifulPart = (shop: TestShop, priceCents = 10_00) =>
+  shop.createTool({ priceCents, minimumOrderQuantity: 1, available: 1_000 });
 
-const book = (customer: TestUser, toolsId: string, amount: number) =>
+const book = (shop: TestShop, customer: TestUser, toolsId: string, amount: number) =>
   shop.caller(customer.user).bookings.create({ toolsId, amount, ...form });
 
-async function unpaidOf(customer: TestUser) {
+async function unpaidOf(shop: TestShop, customer: TestUser) {
   const rows = await shop.database.db
     .select({ quantity: bookings.quantity, status: bookings.status })
     .from(bookings)
@@ -37,24 +33,24 @@ async function unpaidOf(customer: TestUser) {
 }
 
 describe('hold limits per customer', () => {
-  it('refuses a fourth unpaid booking with 412, saying to pay or cancel, and takes no stock', async () => {
+  test('refuses a fourth unpaid booking with 412, saying to pay or cancel, and takes no stock', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart();
-    for (let i = 0; i < limits.bookings; i++) await book(customer, part.id, 1);
+    const part = await plentifulPart(shop);
+    for (let i = 0; i < limits.bookings; i++) await book(shop, customer, part.id, 1);
 
-    await expect(book(customer, part.id, 1)).rejects.toMatchObject({
+    await expect(book(shop, customer, part.id, 1)).rejects.toMatchObject({
       code: 'PRECONDITION_FAILED',
       message: messages.holdLimitBookings(limits.bookings),
     });
     expect(messages.holdLimitBookings(3)).toMatch(/Pay or cancel an unpaid order/);
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - limits.bookings);
-    expect(await unpaidOf(customer)).toHaveLength(limits.bookings);
+    expect(await unpaidOf(shop, customer)).toHaveLength(limits.bookings);
   });
 
-  it('answers POST /booking past the limit with 412 and the same sentence, never a 5xx', async () => {
+  test('answers POST /booking past the limit with 412 and the same sentence, never a 5xx', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart();
-    for (let i = 0; i < limits.bookings; i++) await book(customer, part.id, 1);
+    const part = await plentifulPart(shop);
+    for (let i = 0; i < limits.bookings; i++) await book(shop, customer, part.id, 1);
 
     const response = await shop.app.inject({
       method: 'POST',
@@ -74,115 +70,117 @@ describe('hold limits per customer', () => {
     expect(trpc.json()).toMatchObject({ error: { data: { code: 'PRECONDITION_FAILED' } } });
   });
 
-  it('refuses a booking that would hold more units than allowed, but books up to the limit', async () => {
+  test('refuses a booking that would hold more units than allowed, but books up to the limit', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart(1_00);
-    await book(customer, part.id, 15);
+    const part = await plentifulPart(shop, 1_00);
+    await book(shop, customer, part.id, 15);
 
-    await expect(book(customer, part.id, 6)).rejects.toMatchObject({
+    await expect(book(shop, customer, part.id, 6)).rejects.toMatchObject({
       code: 'PRECONDITION_FAILED',
       message: messages.holdLimitUnits(limits.units),
     });
-    await book(customer, part.id, 5);
+    await book(shop, customer, part.id, 5);
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 20);
   });
 
-  it('refuses a booking that would hold more value than allowed', async () => {
+  test('refuses a booking that would hold more value than allowed', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart(100_00);
-    await book(customer, part.id, 4);
+    const part = await plentifulPart(shop, 100_00);
+    await book(shop, customer, part.id, 4);
 
-    await expect(book(customer, part.id, 2)).rejects.toMatchObject({
+    await expect(book(shop, customer, part.id, 2)).rejects.toMatchObject({
       code: 'PRECONDITION_FAILED',
       message: messages.holdLimitValue(limits.valueCents),
     });
     expect(messages.holdLimitValue(limits.valueCents)).toContain('$500.00');
-    await book(customer, part.id, 1);
+    await book(shop, customer, part.id, 1);
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 5);
   });
 
-  it('names the number of bookings first, then the units, when a booking would pass several limits', async () => {
+  test('names the number of bookings first, then the units, when a booking would pass several limits', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart(100_00);
-    await book(customer, part.id, 2);
-    await book(customer, part.id, 2);
+    const part = await plentifulPart(shop, 100_00);
+    await book(shop, customer, part.id, 2);
+    await book(shop, customer, part.id, 2);
     // Value is at $400 of $500 and units at 4 of 20: 17 more units pass both.
-    await expect(book(customer, part.id, 17)).rejects.toMatchObject({ message: messages.holdLimitUnits(limits.units) });
-    await book(customer, part.id, 1);
+    await expect(book(shop, customer, part.id, 17)).rejects.toMatchObject({ message: messages.holdLimitUnits(limits.units) });
+    await book(shop, customer, part.id, 1);
     // Now three bookings are held as well: that is named, not the units or the value.
-    await expect(book(customer, part.id, 17)).rejects.toMatchObject({ message: messages.holdLimitBookings(limits.bookings) });
+    await expect(book(shop, customer, part.id, 17)).rejects.toMatchObject({ message: messages.holdLimitBookings(limits.bookings) });
   });
 
-  it('refuses a part priced at the largest payable total over the value limit, not as out of stock or too large', async () => {
+  test('refuses a part priced at the largest payable total over the value limit, not as out of stock or too large', async ({
+    shop,
+  }) => {
     const customer = await shop.createUser();
     // The last unit, at exactly the most a card payment can be: bookable but for the value limit.
     const dear = await shop.createTool({ priceCents: MAX_ORDER_TOTAL_CENTS, minimumOrderQuantity: 1, available: 1 });
 
-    await expect(book(customer, dear.id, 1)).rejects.toMatchObject({
+    await expect(book(shop, customer, dear.id, 1)).rejects.toMatchObject({
       code: 'PRECONDITION_FAILED',
       message: messages.holdLimitValue(limits.valueCents),
     });
     expect(await stockOf(shop.database.db, dear.id)).toBe(1);
   });
 
-  it("counts only the customer's own holds: another customer still books", async () => {
+  test("counts only the customer's own holds: another customer still books", async ({ shop }) => {
     const greedy = await shop.createUser();
     const other = await shop.createUser();
-    const part = await plentifulPart();
-    for (let i = 0; i < limits.bookings; i++) await book(greedy, part.id, 1);
+    const part = await plentifulPart(shop);
+    for (let i = 0; i < limits.bookings; i++) await book(shop, greedy, part.id, 1);
 
-    await expect(book(other, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
+    await expect(book(shop, other, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
   });
 
-  it('still says out of stock, not the hold limit, when the part cannot be booked anyway', async () => {
+  test('still says out of stock, not the hold limit, when the part cannot be booked anyway', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart();
-    for (let i = 0; i < limits.bookings; i++) await book(customer, part.id, 1);
+    const part = await plentifulPart(shop);
+    for (let i = 0; i < limits.bookings; i++) await book(shop, customer, part.id, 1);
     const scarce = await shop.createTool({ minimumOrderQuantity: 1, available: 1 });
 
-    await expect(book(customer, scarce.id, 2)).rejects.toMatchObject({ code: 'CONFLICT', message: messages.outOfStock(1) });
+    await expect(book(shop, customer, scarce.id, 2)).rejects.toMatchObject({ code: 'CONFLICT', message: messages.outOfStock(1) });
   });
 
-  it('frees the allowance when an unpaid order is cancelled', async () => {
+  test('frees the allowance when an unpaid order is cancelled', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart();
+    const part = await plentifulPart(shop);
     const held = [];
-    for (let i = 0; i < limits.bookings; i++) held.push(await book(customer, part.id, 1));
+    for (let i = 0; i < limits.bookings; i++) held.push(await book(shop, customer, part.id, 1));
     await shop.caller(customer.user).bookings.cancel({ id: held[0]!._id });
 
-    await expect(book(customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
+    await expect(book(shop, customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
   });
 
-  it('frees the allowance when an order is paid', async () => {
+  test('frees the allowance when an order is paid', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart();
+    const part = await plentifulPart(shop);
     const held = [];
-    for (let i = 0; i < limits.bookings; i++) held.push(await book(customer, part.id, 1));
+    for (let i = 0; i < limits.bookings; i++) held.push(await book(shop, customer, part.id, 1));
     const intent = await openIntent(shop, customer, held[0]!._id);
     await payInBrowser(shop, intent);
     await shop.caller(customer.user).bookings.markPaid({ id: held[0]!._id, transactionId: intent.id });
 
-    await expect(book(customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
+    await expect(book(shop, customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
   });
 
-  it('frees the allowance when a hold expires', async () => {
+  test('frees the allowance when a hold expires', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart();
+    const part = await plentifulPart(shop);
     const held = [];
-    for (let i = 0; i < limits.bookings; i++) held.push(await book(customer, part.id, 1));
+    for (let i = 0; i < limits.bookings; i++) held.push(await book(shop, customer, part.id, 1));
     await ageBooking(shop, held[0]!._id, 48);
     await expireStaleHolds(shop.database.db, shop.deps.payments, { olderThanMs: 24 * 3_600_000 });
 
-    await expect(book(customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
+    await expect(book(shop, customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
   });
 });
 
 describe.skipIf(!usingPostgres())('hold limits under concurrent bookings (Postgres)', () => {
-  it('lets no more than the allowed bookings through when one customer sends 12 at once', async () => {
+  test('lets no more than the allowed bookings through when one customer sends 12 at once', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart();
+    const part = await plentifulPart(shop);
 
-    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => book(customer, part.id, 1)));
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => book(shop, customer, part.id, 1)));
 
     const booked = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
@@ -190,17 +188,17 @@ describe.skipIf(!usingPostgres())('hold limits under concurrent bookings (Postgr
     for (const outcome of refused) {
       expect(outcome.reason).toMatchObject({ code: 'PRECONDITION_FAILED', message: messages.holdLimitBookings(limits.bookings) });
     }
-    expect(await unpaidOf(customer)).toHaveLength(limits.bookings);
+    expect(await unpaidOf(shop, customer)).toHaveLength(limits.bookings);
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - limits.bookings);
   });
 
-  it('never holds more units than allowed when bookings of 7 race', async () => {
+  test('never holds more units than allowed when bookings of 7 race', async ({ shop }) => {
     const customer = await shop.createUser();
-    const part = await plentifulPart(1_00);
+    const part = await plentifulPart(shop, 1_00);
 
-    await Promise.allSettled(Array.from({ length: 8 }, () => book(customer, part.id, 7)));
+    await Promise.allSettled(Array.from({ length: 8 }, () => book(shop, customer, part.id, 7)));
 
-    const held = await unpaidOf(customer);
+    const held = await unpaidOf(shop, customer);
     expect(held.reduce((units, row) => units + row.quantity, 0)).toBe(14);
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 14);
   });
