@@ -2,16 +2,16 @@
 // are capped per customer, the cap holds when bookings race, and paying, cancelling or the hold
 // expiring frees the allowance again.
 import { eq } from 'drizzle-orm';
-import { describe, expect, test } from '../testing/fixtures';
-import { MAX_ORDER_TOTAL_CENTS } from '../../shared/constants';
-import { messages } from '../../shared/messages';
-import { bookings } from '../db/schema';
-import { expireStaleHolds } from '../domains/orders/hold-expiry';
-import type { HoldLimits } from '../domains/orders/hold-limits';
-import { ageBooking, form, openIntent, payInBrowser } from '../testing/payments';
-import { stockOf } from '../testing/booking-load';
-import { usingPostgres } from '../testing/test-database';
-import type { TestShop, TestUser } from '../testing/test-shop';
+import { describe, expect, test } from '../../testing/fixtures';
+import { MAX_ORDER_TOTAL_CENTS } from '../../../shared/constants';
+import { messages } from '../../../shared/messages';
+import { bookings } from '../../db/schema';
+import { expireStaleHolds } from './hold-expiry';
+import type { HoldLimits } from './hold-limits';
+import { ageBooking, form, openIntent, payInBrowser } from '../../testing/payments';
+import { stockOf } from '../../testing/booking-load';
+import { usingPostgres } from '../../testing/test-database';
+import type { TestShop, TestUser } from '../../testing/test-shop';
 
 const limits: HoldLimits = { bookings: 3, units: 20, valueCents: 500_00 };
 
