@@ -7,9 +7,11 @@ import { createTestShop, type TestShopOptions } from './test-shop';
 
 export { describe, expect } from 'vitest';
 
+/** How the file's shop differs from the defaults; a file sets it with test.override('shopOptions', …). */
+const defaultShopOptions: TestShopOptions = {};
+
 export const test = base
-  // How the file's shop differs from production's defaults; a file sets it with test.override.
-  .extend('shopOptions', { scope: 'file' }, {} as TestShopOptions)
+  .extend('shopOptions', { scope: 'file' }, defaultShopOptions)
   .extend('shop', { scope: 'file' }, async ({ shopOptions }, { onCleanup }) => {
     const shop = await createTestShop(shopOptions);
     onCleanup(() => shop.close());
