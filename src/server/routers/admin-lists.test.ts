@@ -2,18 +2,15 @@
 // number, newest or oldest first; Make Admin's users by email or name; the audit log by actor,
 // action or subject. Every page is a keyset page that neither repeats nor skips a row.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SEARCH_MAX } from '../../shared/admin-lists';
 import { orderStates, type BookingStatus, type OrderState } from '../../shared/bookings';
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
 import { recordAudit } from '../domains/audit/audit';
 import { everyPage } from '../testing/keyset-pages';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { describe, expect, test } from '../testing/fixtures';
+import type { TestShop } from '../testing/test-shop';
 
-let shop: TestShop;
-let admin: TestUser;
-let customer: TestUser;
 /** A word of this run's own, so the searches find only the rows this file made. */
 const tag = `t${randomBytes(3).toString('hex')}`;
 
@@ -38,7 +35,7 @@ interface Made {
 const made: Made[] = [];
 
 /** Two customers' orders, two in each state, alternating customers. */
-async function makeOrders(): Promise<void> {
+async function makeOrders(shop: TestShop): Promise<void> {
   const tool = await shop.createTool();
   const people = [
     { user: await shop.createUser('user', { email: `${tag}-ada@example.com` }), name: `Ada ${tag} Lovelace` },
@@ -67,38 +64,32 @@ async function makeOrders(): Promise<void> {
   }
 }
 
-beforeAll(async () => {
-  shop = await createTestShop();
-  admin = await shop.createUser('admin');
-  customer = await shop.createUser('user');
-  await makeOrders();
-});
-afterAll(() => shop.close());
+test.beforeAll(({ shop }) => makeOrders(shop));
 
 const newestFirst = (rows: Made[]) => rows.map((row) => row.orderNumber).sort((a, b) => b - a);
 
 describe('bookings.all filtered and searched', () => {
-  it.each(orderStates)('lists only the %s orders', async (state) => {
+  test.for(orderStates)('lists only the %s orders', async (state, { shop, admin }) => {
     const page = await shop.caller(admin.user).bookings.all({ status: state, q: tag, limit: 100 });
     expect(page.items.map((order) => order.state)).toEqual([state, state]);
     expect(page.items.map((order) => order.orderNumber)).toEqual(newestFirst(made.filter((row) => row.state === state)));
   });
 
-  it('finds a customer’s orders by the start of their email, in any case', async () => {
+  test('finds a customer’s orders by the start of their email, in any case', async ({ shop, admin }) => {
     const page = await shop.caller(admin.user).bookings.all({ q: `${tag.toUpperCase()}-ADA`, limit: 100 });
     expect(page.items.map((order) => order.orderNumber)).toEqual(
       newestFirst(made.filter((row) => row.email.startsWith(`${tag}-ada`))),
     );
   });
 
-  it('finds orders by the start of the customer’s name', async () => {
+  test('finds orders by the start of the customer’s name', async ({ shop, admin }) => {
     const page = await shop.caller(admin.user).bookings.all({ q: `ada ${tag}`, limit: 100 });
     expect(page.items).toHaveLength(orderStates.length);
     expect(page.items.every((order) => order.personName === `Ada ${tag} Lovelace`)).toBe(true);
     expect((await shop.caller(admin.user).bookings.all({ q: 'Lovelace', limit: 100 })).items).toEqual([]);
   });
 
-  it('finds an order by its order number, with or without #', async () => {
+  test('finds an order by its order number, with or without #', async ({ shop, admin }) => {
     const wanted = made[3]!;
     for (const q of [String(wanted.orderNumber), `#${wanted.orderNumber}`]) {
       const page = await shop.caller(admin.user).bookings.all({ q, limit: 100 });
@@ -107,28 +98,31 @@ describe('bookings.all filtered and searched', () => {
     }
   });
 
-  it('takes % and _ in a search as themselves, not as wildcards', async () => {
+  test('takes % and _ in a search as themselves, not as wildcards', async ({ shop, admin }) => {
     expect((await shop.caller(admin.user).bookings.all({ q: `${tag}-bob_x`, limit: 100 })).items).toHaveLength(orderStates.length);
     expect((await shop.caller(admin.user).bookings.all({ q: `${tag}-bob%`, limit: 100 })).items).toEqual([]);
     expect((await shop.caller(admin.user).bookings.all({ q: `${tag}-bo_`, limit: 100 })).items).toEqual([]);
   });
 
-  it('combines a state with a search', async () => {
+  test('combines a state with a search', async ({ shop, admin }) => {
     const page = await shop.caller(admin.user).bookings.all({ q: `${tag}-bob`, status: 'expired', limit: 100 });
     expect(page.items.map((order) => order.orderNumber)).toEqual(
       newestFirst(made.filter((row) => row.state === 'expired' && row.email.startsWith(`${tag}-bob`))),
     );
   });
 
-  it.each(['newest', 'oldest'] as const)('pages through a search %s first without repeating or skipping', async (sort) => {
-    const pages = await everyPage((cursor) => shop.caller(admin.user).bookings.all({ q: tag, sort, limit: 3, cursor }));
-    expect(pages.every((page) => page.length <= 3)).toBe(true);
-    const numbers = pages.flat().map((order) => order.orderNumber);
-    const expected = newestFirst(made);
-    expect(numbers).toEqual(sort === 'newest' ? expected : [...expected].reverse());
-  });
+  test.for(['newest', 'oldest'] as const)(
+    'pages through a search %s first without repeating or skipping',
+    async (sort, { shop, admin }) => {
+      const pages = await everyPage((cursor) => shop.caller(admin.user).bookings.all({ q: tag, sort, limit: 3, cursor }));
+      expect(pages.every((page) => page.length <= 3)).toBe(true);
+      const numbers = pages.flat().map((order) => order.orderNumber);
+      const expected = newestFirst(made);
+      expect(numbers).toEqual(sort === 'newest' ? expected : [...expected].reverse());
+    },
+  );
 
-  it('pages through a state without repeating or skipping', async () => {
+  test('pages through a state without repeating or skipping', async ({ shop, admin }) => {
     const pages = await everyPage((cursor) =>
       shop.caller(admin.user).bookings.all({ status: 'paid', sort: 'oldest', limit: 1, cursor }),
     );
@@ -138,7 +132,7 @@ describe('bookings.all filtered and searched', () => {
     expect(numbers).toEqual(expect.arrayContaining(made.filter((row) => row.state === 'paid').map((row) => row.orderNumber)));
   });
 
-  it('refuses an unknown state, sort or an overlong search with a clear 400', async () => {
+  test('refuses an unknown state, sort or an overlong search with a clear 400', async ({ shop, admin }) => {
     const caller = shop.caller(admin.user);
     await expect(caller.bookings.all({ status: 'lost' as OrderState })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -158,7 +152,7 @@ describe('bookings.all filtered and searched', () => {
     });
   });
 
-  it('refuses a customer', async () => {
+  test('refuses a customer', async ({ shop, customer }) => {
     await expect(shop.caller(customer.user).bookings.all({ q: tag })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: messages.adminOnly,
@@ -167,7 +161,7 @@ describe('bookings.all filtered and searched', () => {
 });
 
 describe('bookings.detail', () => {
-  it('shows an admin every field of an order, with its payment and history dates', async () => {
+  test('shows an admin every field of an order, with its payment and history dates', async ({ shop, admin }) => {
     const shipped = made.find((row) => row.state === 'shipped')!;
     const order = await shop.caller(admin.user).bookings.detail({ id: shipped.id });
     expect(order).toMatchObject({
@@ -184,7 +178,7 @@ describe('bookings.detail', () => {
     expect(order.shippedAt).not.toBeNull();
   });
 
-  it('says when the order does not exist, and refuses a customer', async () => {
+  test('says when the order does not exist, and refuses a customer', async ({ shop, customer, admin }) => {
     await expect(shop.caller(admin.user).bookings.detail({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: messages.orderNotFound,
@@ -198,7 +192,7 @@ describe('bookings.detail', () => {
 });
 
 describe('users.list searched', () => {
-  it('finds users by the start of their email or name, in any case, and never removed ones', async () => {
+  test('finds users by the start of their email or name, in any case, and never removed ones', async ({ shop, admin }) => {
     const carol = await shop.createUser('user', { email: `${tag}-carol@example.com`, displayName: 'Carol Danvers' });
     const dave = await shop.createUser('user', { email: `dave-${tag}@example.com`, displayName: `${tag} Dave` });
     await shop.createUser('user', { email: `${tag}-gone@example.com`, removedAt: new Date() });
@@ -211,7 +205,7 @@ describe('users.list searched', () => {
     expect(everyone.items.map((user) => user.email)).not.toContain(`${tag}-gone@example.com`);
   });
 
-  it('pages through a search in sign-up order without repeating or skipping', async () => {
+  test('pages through a search in sign-up order without repeating or skipping', async ({ shop, admin }) => {
     const all = await shop.caller(admin.user).users.list({ q: tag, limit: 100 });
     const pages = await everyPage((cursor) => shop.caller(admin.user).users.list({ q: tag, limit: 1, cursor }));
     expect(pages.flat()).toEqual(all.items);
@@ -220,7 +214,7 @@ describe('users.list searched', () => {
     expect(all.items.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('refuses an overlong search, and a customer', async () => {
+  test('refuses an overlong search, and a customer', async ({ shop, customer, admin }) => {
     await expect(shop.caller(admin.user).users.list({ q: 'x'.repeat(ADMIN_SEARCH_MAX + 1) })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: messages.adminSearchTooLong,
@@ -230,7 +224,7 @@ describe('users.list searched', () => {
 });
 
 describe('users.auditLog searched', () => {
-  it('finds actions by the start of the actor’s email, the action or the subject', async () => {
+  test('finds actions by the start of the actor’s email, the action or the subject', async ({ shop, admin }) => {
     const otherAdmin = await shop.createUser('admin', { email: `${tag}-boss@example.com` });
     await recordAudit(shop.database.db, otherAdmin.user, 'order.ship', `Chain for someone (${tag})`);
     await recordAudit(shop.database.db, admin.user, 'part.hide', `${tag} Saddle`);
@@ -246,14 +240,14 @@ describe('users.auditLog searched', () => {
     expect(made.every((event) => event.action === 'user.make_admin')).toBe(true);
   });
 
-  it('pages through a search newest first without repeating or skipping', async () => {
+  test('pages through a search newest first without repeating or skipping', async ({ shop, admin }) => {
     for (let i = 0; i < 5; i++) await recordAudit(shop.database.db, admin.user, 'part.edit', `${tag} page ${i}`);
     const pages = await everyPage((cursor) => shop.caller(admin.user).users.auditLog({ q: `${tag} page`, limit: 2, cursor }));
     expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
     expect(pages.flat().map((event) => event.subject)).toEqual([4, 3, 2, 1, 0].map((i) => `${tag} page ${i}`));
   });
 
-  it('refuses an overlong search, and a customer', async () => {
+  test('refuses an overlong search, and a customer', async ({ shop, customer, admin }) => {
     await expect(shop.caller(admin.user).users.auditLog({ q: 'x'.repeat(ADMIN_SEARCH_MAX + 1) })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: messages.adminSearchTooLong,

@@ -3,7 +3,7 @@
 // refunded, a booking marked refunded exactly once however the answers race, and nothing changed
 // while the provider is away.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { messages } from '../../shared/messages';
 import { bookings } from '../db/schema';
 import { handlePaymentEvent } from '../domains/checkout/payments';
@@ -24,33 +24,26 @@ import {
   unreachablePayments,
 } from '../testing/payments';
 import { outsideRefundAudits, refundEmails, refundAudits, refundsCounted } from '../testing/refunds';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import type { TestShop, TestUser } from '../testing/test-shop';
 import { createCaller } from '.';
 
-let shop: TestShop;
-let customer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-  admin = await shop.createUser('admin');
-});
-afterAll(() => shop.close());
-
 /** The refund the provider makes for the booking, made as the shop's gateway makes it. */
-function refundAtProvider(bookingId: string, paymentIntentId: string, amountCents: number) {
+function refundAtProvider(shop: TestShop, bookingId: string, paymentIntentId: string, amountCents: number) {
   return shop.deps.payments.refundPayment({ bookingId, paymentIntentId, amountCents });
 }
 
 /** The refund.created (or refund.updated) event the provider sends for a refund, as plain JSON. */
-async function refundCreatedEvent(refundId: string, type = 'refund.created') {
+async function refundCreatedEvent(shop: TestShop, refundId: string, type = 'refund.created') {
   const refund = JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(refundId))) as unknown;
   return eventFor(type, refund);
 }
 
 describe('bookings.refund', () => {
-  it('refunds a paid order in full: refunded at the provider, stock back, email queued, audited and counted', async () => {
+  test('refunds a paid order in full: refunded at the provider, stock back, email queued, audited and counted', async ({
+    shop,
+    customer,
+    admin,
+  }) => {
     const { booking, toolId, intent } = await paidBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
     const countedBefore = await refundsCounted(shop, 'admin');
@@ -76,7 +69,7 @@ describe('bookings.refund', () => {
     expect(await refundsCounted(shop, 'admin')).toBe(countedBefore + 1);
   });
 
-  it('shows the customer the refunded order with its date', async () => {
+  test('shows the customer the refunded order with its date', async ({ shop, customer, admin }) => {
     const { booking } = await paidBooking(shop, customer);
     await shop.caller(admin.user).bookings.refund({ id: booking._id });
 
@@ -88,7 +81,7 @@ describe('bookings.refund', () => {
     });
   });
 
-  it('keeps a shipped order’s stock with the customer: a refund after shipping releases none', async () => {
+  test('keeps a shipped order’s stock with the customer: a refund after shipping releases none', async ({ shop, customer, admin }) => {
     const { booking, toolId } = await paidBooking(shop, customer);
     await shop.caller(admin.user).bookings.ship({ id: booking._id });
     const stockBefore = await stockOf(shop.database.db, toolId);
@@ -99,7 +92,7 @@ describe('bookings.refund', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
   });
 
-  it('refuses a customer, even the order’s owner, and a visitor, and changes nothing', async () => {
+  test('refuses a customer, even the order’s owner, and a visitor, and changes nothing', async ({ shop, customer }) => {
     const { booking } = await paidBooking(shop, customer);
 
     await expect(shop.caller(customer.user).bookings.refund({ id: booking._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -107,36 +100,43 @@ describe('bookings.refund', () => {
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
   });
 
-  it.each([
+  test.for([
     ['an unpaid order', 'unpaid', messages.refundNeedsPayment],
     ['a cancelled order', 'cancelled', messages.refundNotCancelled],
     ['an order already refunded', 'refunded', messages.orderRefunded],
-  ] as const)('refuses %s with 409 and a sentence, and asks the provider nothing', async (_, status, message) => {
-    const { booking, toolId } = await bookPart(shop, customer);
-    if (status === 'cancelled') await shop.caller(customer.user).bookings.cancel({ id: booking._id });
-    if (status === 'refunded') {
-      const paid = await paidBooking(shop, customer);
-      await shop.caller(admin.user).bookings.refund({ id: paid.booking._id });
-      Object.assign(booking, paid.booking);
-    }
-    const before = await bookingRow(shop, booking._id);
-    const stockBefore = await stockOf(shop.database.db, toolId);
+  ] as const)(
+    'refuses %s with 409 and a sentence, and asks the provider nothing',
+    async ([, status, message], { shop, customer, admin }) => {
+      const { booking, toolId } = await bookPart(shop, customer);
+      if (status === 'cancelled') await shop.caller(customer.user).bookings.cancel({ id: booking._id });
+      if (status === 'refunded') {
+        const paid = await paidBooking(shop, customer);
+        await shop.caller(admin.user).bookings.refund({ id: paid.booking._id });
+        Object.assign(booking, paid.booking);
+      }
+      const before = await bookingRow(shop, booking._id);
+      const stockBefore = await stockOf(shop.database.db, toolId);
 
-    await expect(shop.caller(admin.user).bookings.refund({ id: booking._id })).rejects.toMatchObject({ code: 'CONFLICT', message });
+      await expect(shop.caller(admin.user).bookings.refund({ id: booking._id })).rejects.toMatchObject({ code: 'CONFLICT', message });
 
-    expect(await bookingRow(shop, booking._id)).toEqual(before);
-    expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
-    expect(await refundEmails(shop, booking._id)).toBe(status === 'refunded' ? 1 : 0);
-  });
+      expect(await bookingRow(shop, booking._id)).toEqual(before);
+      expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
+      expect(await refundEmails(shop, booking._id)).toBe(status === 'refunded' ? 1 : 0);
+    },
+  );
 
-  it('refuses an order that does not exist with 404', async () => {
+  test('refuses an order that does not exist with 404', async ({ shop, admin }) => {
     await expect(shop.caller(admin.user).bookings.refund({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: messages.orderNotFound,
     });
   });
 
-  it('answers 503 with a clear sentence, and changes nothing, while the provider cannot be reached', async () => {
+  test('answers 503 with a clear sentence, and changes nothing, while the provider cannot be reached', async ({
+    shop,
+    customer,
+    admin,
+  }) => {
     const { booking, toolId } = await paidBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
     const caller = createCaller({ deps: { ...shop.deps, payments: await unreachablePayments() }, user: admin.user, session: 'valid' });
@@ -154,13 +154,13 @@ describe('bookings.refund', () => {
 });
 
 describe('exactly once', () => {
-  it('marks the order once when the admin’s answer and the refund webhook race', async () => {
+  test('marks the order once when the admin’s answer and the refund webhook race', async ({ shop, customer, admin }) => {
     const { booking, toolId, intent } = await paidBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
     const countedBefore = await refundsCounted(shop, 'admin');
     // The provider made the refund; its webhook and the admin's call (replaying it) now race.
-    const refund = await refundAtProvider(booking._id, intent.id, Math.round(booking.price * 100));
-    const event = await refundCreatedEvent(refund.id);
+    const refund = await refundAtProvider(shop, booking._id, intent.id, Math.round(booking.price * 100));
+    const event = await refundCreatedEvent(shop, refund.id);
 
     const [answer, delivery] = await Promise.all([
       shop.caller(admin.user).bookings.refund({ id: booking._id }),
@@ -177,11 +177,11 @@ describe('exactly once', () => {
     expect(await recordedEvent(shop, event.id)).toMatchObject({ type: 'refund.created', bookingId: booking._id });
   });
 
-  it('marks the order from the webhook alone, and a repeated delivery changes nothing', async () => {
+  test('marks the order from the webhook alone, and a repeated delivery changes nothing', async ({ shop, customer }) => {
     const { booking, toolId, intent } = await paidBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
-    const refund = await refundAtProvider(booking._id, intent.id, Math.round(booking.price * 100));
-    const event = await refundCreatedEvent(refund.id);
+    const refund = await refundAtProvider(shop, booking._id, intent.id, Math.round(booking.price * 100));
+    const event = await refundCreatedEvent(shop, refund.id);
 
     const first = await deliverWebhook(shop, event);
     const again = await deliverWebhook(shop, event);
@@ -193,7 +193,7 @@ describe('exactly once', () => {
     expect(await refundEmails(shop, booking._id)).toBe(1);
   });
 
-  it('makes one provider refund for two admins refunding at once', async () => {
+  test('makes one provider refund for two admins refunding at once', async ({ shop, customer, admin }) => {
     const { booking, toolId, intent } = await paidBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
 
@@ -218,7 +218,7 @@ describe('exactly once', () => {
     });
   });
 
-  it('lets a refund win over a customer’s cancel of the paid order, which is refused', async () => {
+  test('lets a refund win over a customer’s cancel of the paid order, which is refused', async ({ shop, customer, admin }) => {
     const { booking, toolId } = await paidBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
 
@@ -233,7 +233,7 @@ describe('exactly once', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore + booking.amount);
   });
 
-  it('refuses to cancel a refunded order, saying it was refunded, and changes nothing', async () => {
+  test('refuses to cancel a refunded order, saying it was refunded, and changes nothing', async ({ shop, customer, admin }) => {
     const { booking, toolId } = await paidBooking(shop, customer);
     await shop.caller(admin.user).bookings.refund({ id: booking._id });
     const stockAfterRefund = await stockOf(shop.database.db, toolId);
@@ -248,7 +248,7 @@ describe('exactly once', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(stockAfterRefund);
   });
 
-  it('lets a cancel win over a refund of the unpaid order: no refund, stock back once', async () => {
+  test('lets a cancel win over a refund of the unpaid order: no refund, stock back once', async ({ shop, customer, admin }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
 
     const [cancel, refund] = await Promise.allSettled([
@@ -264,21 +264,21 @@ describe('exactly once', () => {
 });
 
 describe('refund webhooks', () => {
-  it('go by the refund’s own booking id: a refund naming another booking marks neither', async () => {
+  test('go by the refund’s own booking id: a refund naming another booking marks neither', async ({ shop, customer }) => {
     const first = await paidBooking(shop, customer);
     const second = await paidBooking(shop, customer);
     // A whole refund of the first booking's payment that names the second booking: the intent's
     // metadata names the first, which must not count. Not the shop's own refund: it is recorded.
-    const refund = await refundAtProvider(second.booking._id, first.intent.id, Math.round(first.booking.price * 100));
+    const refund = await refundAtProvider(shop, second.booking._id, first.intent.id, Math.round(first.booking.price * 100));
 
-    const response = await deliverWebhook(shop, await refundCreatedEvent(refund.id));
+    const response = await deliverWebhook(shop, await refundCreatedEvent(shop, refund.id));
 
     expect(response.json()).toEqual({ received: true, outcome: 'refund_outside_shop' });
     expect(await bookingRow(shop, first.booking._id)).toMatchObject({ status: 'paid', refundId: null });
     expect(await bookingRow(shop, second.booking._id)).toMatchObject({ status: 'paid', refundId: null });
   });
 
-  it('take charge.refunded for the record only: the charge names no one booking', async () => {
+  test('take charge.refunded for the record only: the charge names no one booking', async ({ shop, customer }) => {
     const { booking, intent } = await paidBooking(shop, customer);
     const intentAtProvider = await stripeFor(shop).paymentIntents.retrieve(intent.id);
     const charge = {
@@ -297,9 +297,9 @@ describe('refund webhooks', () => {
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
   });
 
-  it('change nothing for a refund that has not succeeded', async () => {
+  test('change nothing for a refund that has not succeeded', async ({ shop, customer }) => {
     const { booking, intent } = await paidBooking(shop, customer);
-    const refund = await refundAtProvider(booking._id, intent.id, Math.round(booking.price * 100));
+    const refund = await refundAtProvider(shop, booking._id, intent.id, Math.round(booking.price * 100));
     const pending = {
       ...(JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(refund.id))) as object),
       status: 'pending',
@@ -313,7 +313,7 @@ describe('refund webhooks', () => {
 });
 
 /** A basket of two orders, 3 × $12.34 and 2 × $5.00 (each of a part with 10 in stock), paid with one intent. */
-async function paidBasketOfTwo() {
+async function paidBasketOfTwo(shop: TestShop, customer: TestUser) {
   const {
     bookings: [first, second],
     intent,
@@ -326,15 +326,19 @@ async function paidBasketOfTwo() {
 }
 
 /** A dollar of the payment refunded outside the shop, the refund naming the order, and its event delivered. */
-async function partialRefundNaming(bookingId: string, paymentIntentId: string) {
+async function partialRefundNaming(shop: TestShop, bookingId: string, paymentIntentId: string) {
   const partial = await stripeFor(shop).refunds.create({ payment_intent: paymentIntentId, amount: 1_00, metadata: { bookingId } });
-  const response = await deliverWebhook(shop, await refundCreatedEvent(partial.id));
+  const response = await deliverWebhook(shop, await refundCreatedEvent(shop, partial.id));
   return { refundId: partial.id, outcome: response.json<{ outcome: string }>().outcome };
 }
 
 describe('a basket refunded one order at a time', () => {
-  it('refunds each order its own total against the basket’s payment, keyed by the order, leaving the others paid', async () => {
-    const { first, second, intent } = await paidBasketOfTwo();
+  test('refunds each order its own total against the basket’s payment, keyed by the order, leaving the others paid', async ({
+    shop,
+    customer,
+    admin,
+  }) => {
+    const { first, second, intent } = await paidBasketOfTwo(shop, customer);
     const stripe = stripeFor(shop);
     const countedBefore = await refundsCounted(shop, 'admin');
 
@@ -365,7 +369,7 @@ describe('a basket refunded one order at a time', () => {
 
     // The provider's events of the shop's own refunds change nothing more and record nothing else.
     for (const row of [firstRow, secondRow]) {
-      const response = await deliverWebhook(shop, await refundCreatedEvent(row.refundId ?? ''));
+      const response = await deliverWebhook(shop, await refundCreatedEvent(shop, row.refundId ?? ''));
       expect(response.json()).toEqual({ received: true, outcome: 'handled' });
       expect(await outsideRefundAudits(shop, row.refundId ?? '')).toEqual([]);
     }
@@ -373,12 +377,12 @@ describe('a basket refunded one order at a time', () => {
 });
 
 describe('a refund made outside the shop, in the provider’s dashboard', () => {
-  it('never marks an order refunded for part of a payment, and records it for the admin once', async () => {
-    const { first, second, intent } = await paidBasketOfTwo();
+  test('never marks an order refunded for part of a payment, and records it for the admin once', async ({ shop, customer }) => {
+    const { first, second, intent } = await paidBasketOfTwo(shop, customer);
     // What the dashboard makes: part of the payment back, with no metadata of the shop's.
     const partial = await stripeFor(shop).refunds.create({ payment_intent: intent.id, amount: 5_00 });
 
-    const response = await deliverWebhook(shop, await refundCreatedEvent(partial.id));
+    const response = await deliverWebhook(shop, await refundCreatedEvent(shop, partial.id));
 
     expect(response.json()).toEqual({ received: true, outcome: 'refund_outside_shop' });
     for (const { booking, toolId } of [first, second]) {
@@ -391,22 +395,22 @@ describe('a refund made outside the shop, in the provider’s dashboard', () => 
     for (const named of ['$5.00', intent.id, first.booking._id, second.booking._id]) expect(audits[0]?.subject).toContain(named);
 
     // The same refund told again, as refund.updated, is recorded once.
-    const again = await deliverWebhook(shop, await refundCreatedEvent(partial.id, 'refund.updated'));
+    const again = await deliverWebhook(shop, await refundCreatedEvent(shop, partial.id, 'refund.updated'));
     expect(again.json()).toEqual({ received: true, outcome: 'ignored' });
     expect(await outsideRefundAudits(shop, partial.id)).toHaveLength(1);
   });
 
-  it('does not mark an order refunded for part of its total even when the refund names it', async () => {
+  test('does not mark an order refunded for part of its total even when the refund names it', async ({ shop, customer }) => {
     const { booking, intent } = await paidBooking(shop, customer);
 
-    const partial = await partialRefundNaming(booking._id, intent.id);
+    const partial = await partialRefundNaming(shop, booking._id, intent.id);
 
     expect(partial.outcome).toBe('refund_outside_shop');
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
     expect(await outsideRefundAudits(shop, partial.refundId)).toHaveLength(1);
   });
 
-  it('records nothing for a refund that has not succeeded', async () => {
+  test('records nothing for a refund that has not succeeded', async ({ shop, customer }) => {
     const { intent } = await paidBooking(shop, customer);
     const partial = await stripeFor(shop).refunds.create({ payment_intent: intent.id, amount: 1_00 });
     const pending = {
@@ -422,7 +426,7 @@ describe('a refund made outside the shop, in the provider’s dashboard', () => 
 });
 
 describe('a payment that arrives after its booking was cancelled', () => {
-  async function paidAfterCancel() {
+  async function paidAfterCancel(shop: TestShop, customer: TestUser) {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
@@ -434,8 +438,11 @@ describe('a payment that arrives after its booking was cancelled', () => {
     return { booking, toolId, intent, succeeded: await providerIntent(shop, intent.id) };
   }
 
-  it('is refunded automatically: the booking stays cancelled and records the refund, audited as the system', async () => {
-    const { booking, intent, succeeded } = await paidAfterCancel();
+  test('is refunded automatically: the booking stays cancelled and records the refund, audited as the system', async ({
+    shop,
+    customer,
+  }) => {
+    const { booking, intent, succeeded } = await paidAfterCancel(shop, customer);
     const countedBefore = await refundsCounted(shop, 'automatic');
     const event = eventFor('payment_intent.succeeded', succeeded);
 
@@ -457,8 +464,8 @@ describe('a payment that arrives after its booking was cancelled', () => {
     expect(await refundEmails(shop, booking._id)).toBe(1);
   });
 
-  it('is answered 503 by the webhook while the provider is away, for the provider to send again', async () => {
-    const { booking, succeeded } = await paidAfterCancel();
+  test('is answered 503 by the webhook while the provider is away, for the provider to send again', async ({ shop, customer }) => {
+    const { booking, succeeded } = await paidAfterCancel(shop, customer);
     const event = eventFor('payment_intent.succeeded', succeeded);
     const outage = await appWithPayments(shop, await unreachablePayments());
     try {
@@ -473,8 +480,11 @@ describe('a payment that arrives after its booking was cancelled', () => {
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null });
   });
 
-  it('is left to an operator when the provider refuses the refund, as for a payment already refunded by hand', async () => {
-    const { booking, intent, succeeded } = await paidAfterCancel();
+  test('is left to an operator when the provider refuses the refund, as for a payment already refunded by hand', async ({
+    shop,
+    customer,
+  }) => {
+    const { booking, intent, succeeded } = await paidAfterCancel(shop, customer);
     await stripeFor(shop).refunds.create({ payment_intent: intent.id });
     const event = eventFor('payment_intent.succeeded', succeeded);
 
@@ -486,10 +496,13 @@ describe('a payment that arrives after its booking was cancelled', () => {
     expect(await refundEmails(shop, booking._id)).toBe(0);
   });
 
-  it('is not recorded as refunded for a refund of part of it made outside the shop, which is recorded for the admin', async () => {
-    const { booking, intent } = await paidAfterCancel();
+  test('is not recorded as refunded for a refund of part of it made outside the shop, which is recorded for the admin', async ({
+    shop,
+    customer,
+  }) => {
+    const { booking, intent } = await paidAfterCancel(shop, customer);
 
-    const partial = await partialRefundNaming(booking._id, intent.id);
+    const partial = await partialRefundNaming(shop, booking._id, intent.id);
 
     expect(partial.outcome).toBe('refund_outside_shop');
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', refundId: null, refundedAt: null });
@@ -497,8 +510,8 @@ describe('a payment that arrives after its booking was cancelled', () => {
     expect(await outsideRefundAudits(shop, partial.refundId)).toHaveLength(1);
   });
 
-  it('is forgotten while the provider is away, so the provider’s retry of the event refunds it', async () => {
-    const { booking, intent, succeeded } = await paidAfterCancel();
+  test('is forgotten while the provider is away, so the provider’s retry of the event refunds it', async ({ shop, customer }) => {
+    const { booking, intent, succeeded } = await paidAfterCancel(shop, customer);
     const event = eventFor('payment_intent.succeeded', succeeded);
     const view = await shop.deps.payments.retrieveIntent(intent.id);
     const away = await unreachablePayments();

@@ -1,32 +1,14 @@
 // Booking rules through the tRPC caller: stock, quantity limits, ownership, cancel and ship.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { messages } from '../../shared/messages';
-import { auditEvents, bookings, tools } from '../db/schema';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
-
-let shop: TestShop;
-let customer: TestUser;
-let otherCustomer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-  otherCustomer = await shop.createUser('user');
-  admin = await shop.createUser('admin');
-});
-afterAll(() => shop.close());
+import { auditEvents, bookings } from '../db/schema';
+import { stockOf } from '../testing/booking-load';
 
 const form = { phone: '+1 555 0100', address: '1 Chainring Road, Portland' };
 
-async function stockOf(toolId: string): Promise<number> {
-  const [row] = await shop.database.db.select({ available: tools.available }).from(tools).where(eq(tools.id, toolId));
-  return row?.available ?? -1;
-}
-
 describe('bookings.create', () => {
-  it('reserves stock and computes the total on the server', async () => {
+  test('reserves stock and computes the total on the server', async ({ shop, customer }) => {
     const tool = await shop.createTool({ priceCents: 39_00, minimumOrderQuantity: 5, available: 43 });
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 5, ...form });
 
@@ -41,36 +23,36 @@ describe('bookings.create', () => {
       transaction: null,
       status: 'unpaid',
     });
-    expect(await stockOf(tool.id)).toBe(38);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(38);
   });
 
-  it('refuses a booking below the minimum order and keeps the stock', async () => {
+  test('refuses a booking below the minimum order and keeps the stock', async ({ shop, customer }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 5, available: 43 });
     await expect(shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 4, ...form })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: messages.quantityOutOfRange,
     });
-    expect(await stockOf(tool.id)).toBe(43);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(43);
   });
 
-  it('refuses a booking above the available stock with 409', async () => {
+  test('refuses a booking above the available stock with 409', async ({ shop, customer }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 3 });
     await expect(shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 4, ...form })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: messages.outOfStock(3),
     });
-    expect(await stockOf(tool.id)).toBe(3);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(3);
   });
 
-  it('refuses a total the customer was not shown', async () => {
+  test('refuses a total the customer was not shown', async ({ shop, customer }) => {
     const tool = await shop.createTool({ priceCents: 10_00, minimumOrderQuantity: 1, available: 5 });
     await expect(shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, price: 1, ...form })).rejects.toMatchObject(
       { code: 'BAD_REQUEST', message: messages.priceChanged },
     );
-    expect(await stockOf(tool.id)).toBe(5);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(5);
   });
 
-  it('refuses fractional and negative quantities and a missing phone', async () => {
+  test('refuses fractional and negative quantities and a missing phone', async ({ shop, customer }) => {
     const tool = await shop.createTool();
     const caller = shop.caller(customer.user);
     await expect(caller.bookings.create({ toolsId: tool.id, amount: 2.5, ...form })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
@@ -78,10 +60,10 @@ describe('bookings.create', () => {
     await expect(caller.bookings.create({ toolsId: tool.id, amount: 2, phone: '', address: 'x' })).rejects.toMatchObject({
       message: messages.phoneRequired,
     });
-    expect(await stockOf(tool.id)).toBe(10);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(10);
   });
 
-  it('refuses an unknown or retired part with 404', async () => {
+  test('refuses an unknown or retired part with 404', async ({ shop, customer }) => {
     const tool = await shop.createTool({ removedAt: new Date() });
     const caller = shop.caller(customer.user);
     await expect(caller.bookings.create({ toolsId: tool.id, amount: 2, ...form })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -90,7 +72,7 @@ describe('bookings.create', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: messages.partNotFound });
   });
 
-  it('requires a signed-in customer', async () => {
+  test('requires a signed-in customer', async ({ shop }) => {
     const tool = await shop.createTool();
     await expect(shop.caller(null).bookings.create({ toolsId: tool.id, amount: 2, ...form })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
@@ -98,7 +80,7 @@ describe('bookings.create', () => {
     });
   });
 
-  it('never oversells when 100 bookings race for the same part', async () => {
+  test('never oversells when 100 bookings race for the same part', async ({ shop }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 37 });
     const customers = await Promise.all(Array.from({ length: 10 }, () => shop.createUser('user')));
     const attempts = Array.from({ length: 100 }, (_, i) =>
@@ -110,14 +92,14 @@ describe('bookings.create', () => {
 
     expect(accepted).toHaveLength(37);
     expect(refused.every((r) => (r.reason as { code?: string }).code === 'CONFLICT')).toBe(true);
-    expect(await stockOf(tool.id)).toBe(0);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(0);
     const rows = await shop.database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.toolId, tool.id));
     expect(rows).toHaveLength(37);
   });
 });
 
 describe('bookings.mine and byId', () => {
-  it('lists only the caller’s own orders, newest first', async () => {
+  test('lists only the caller’s own orders, newest first', async ({ shop, otherCustomer }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
     const me = await shop.createUser('user');
     const first = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 1, ...form });
@@ -128,7 +110,7 @@ describe('bookings.mine and byId', () => {
     expect(page.items.map((b) => b._id)).toEqual([second._id, first._id]);
   });
 
-  it('gives each order a number in booking order, its state and the date of each change', async () => {
+  test('gives each order a number in booking order, its state and the date of each change', async ({ shop, admin }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
     const me = await shop.createUser('user');
     const first = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 1, ...form });
@@ -153,7 +135,7 @@ describe('bookings.mine and byId', () => {
     expect(Date.parse(expired.cancelledAt ?? '')).toBeGreaterThanOrEqual(Date.parse(expired.createdAt));
   });
 
-  it('shows a customer’s orders as they are now, whoever changed them', async () => {
+  test('shows a customer’s orders as they are now, whoever changed them', async ({ shop }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
     const me = await shop.createUser('user');
     const booked = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
@@ -171,7 +153,7 @@ describe('bookings.mine and byId', () => {
     expect((await mine()).map((order) => order._id)).toEqual([another._id, booked._id]);
   });
 
-  it('gives each customer only their own orders for the same URL, and none to a session that has ended', async () => {
+  test('gives each customer only their own orders for the same URL, and none to a session that has ended', async ({ shop, admin }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
     const [me, neighbour] = [await shop.createUser('user'), await shop.createUser('user')];
     const mine = await shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 1, ...form });
@@ -196,13 +178,13 @@ describe('bookings.mine and byId', () => {
     expect(idsOf(await ordersOf(neighbour.headers))).toEqual([theirs._id]);
   });
 
-  it('refuses to list another customer’s orders by email', async () => {
+  test('refuses to list another customer’s orders by email', async ({ shop, customer, otherCustomer }) => {
     await expect(shop.caller(customer.user).bookings.mine({ email: otherCustomer.user.email })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
   });
 
-  it('shows an order to its owner and admins only', async () => {
+  test('shows an order to its owner and admins only', async ({ shop, customer, otherCustomer, admin }) => {
     const tool = await shop.createTool();
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
 
@@ -218,18 +200,18 @@ describe('bookings.mine and byId', () => {
 });
 
 describe('bookings.cancel', () => {
-  it('lets the owner cancel an unpaid order, returns the stock and hides it from their list', async () => {
+  test('lets the owner cancel an unpaid order, returns the stock and hides it from their list', async ({ shop, customer }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 2, available: 10 });
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 4, ...form });
-    expect(await stockOf(tool.id)).toBe(6);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(6);
 
     await expect(shop.caller(customer.user).bookings.cancel({ id: booking._id })).resolves.toEqual({ deletedCount: 1 });
-    expect(await stockOf(tool.id)).toBe(10);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(10);
     const mine = await shop.caller(customer.user).bookings.mine({});
     expect(mine.items.map((b) => b._id)).not.toContain(booking._id);
   });
 
-  it('shows the returned stock in the catalogue at once after a cancel', async () => {
+  test('shows the returned stock in the catalogue at once after a cancel', async ({ shop, customer }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 2, available: 10 });
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 4, ...form });
     // A visitor's read keeps the part in the shop's read cache with 6 left.
@@ -240,7 +222,7 @@ describe('bookings.cancel', () => {
     await expect(shop.caller(null).tools.byId({ id: tool.id })).resolves.toMatchObject({ available: 10 });
   });
 
-  it('never deadlocks when a customer books and cancels the same part at once, and keeps the stock exact', async () => {
+  test('never deadlocks when a customer books and cancels the same part at once, and keeps the stock exact', async ({ shop }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000 });
     const me = await shop.createUser('user');
     const book = () => shop.caller(me.user).bookings.create({ toolsId: tool.id, amount: 1, ...form });
@@ -251,29 +233,29 @@ describe('bookings.cancel', () => {
       ...earlier.map(book),
     ]);
     expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
-    expect(await stockOf(tool.id)).toBe(1_000 - 40);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(1_000 - 40);
     expect((await shop.caller(me.user).bookings.mine({ limit: 100 })).items).toHaveLength(40);
   });
 
-  it('refuses another customer and keeps the order', async () => {
+  test('refuses another customer and keeps the order', async ({ shop, customer, otherCustomer }) => {
     const tool = await shop.createTool();
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
     await expect(shop.caller(otherCustomer.user).bookings.cancel({ id: booking._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(shop.caller(customer.user).bookings.byId({ id: booking._id })).resolves.toMatchObject({ status: 'unpaid' });
   });
 
-  it('lets an admin cancel a customer’s unpaid order and records it in the audit log', async () => {
+  test('lets an admin cancel a customer’s unpaid order and records it in the audit log', async ({ shop, customer, admin }) => {
     const tool = await shop.createTool({ available: 10 });
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
     await shop.caller(admin.user).bookings.cancel({ id: booking._id });
 
-    expect(await stockOf(tool.id)).toBe(10);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(10);
     const { items: log } = await shop.caller(admin.user).users.auditLog();
     expect(log[0]).toMatchObject({ actorEmail: admin.user.email, action: 'order.cancel' });
     expect(log[0]?.subject).toContain(booking._id);
   });
 
-  it('refuses to cancel twice', async () => {
+  test('refuses to cancel twice', async ({ shop, customer }) => {
     const tool = await shop.createTool();
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
     await shop.caller(customer.user).bookings.cancel({ id: booking._id });
@@ -281,12 +263,12 @@ describe('bookings.cancel', () => {
       code: 'CONFLICT',
       message: messages.orderCancelled,
     });
-    expect(await stockOf(tool.id)).toBe(10);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(10);
   });
 });
 
 describe('bookings.all and ship', () => {
-  it('lists every customer’s orders for an admin only', async () => {
+  test('lists every customer’s orders for an admin only', async ({ shop, customer, otherCustomer, admin }) => {
     const tool = await shop.createTool();
     const booking = await shop.caller(otherCustomer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
     const all = await shop.caller(admin.user).bookings.all({ limit: 100 });
@@ -298,7 +280,7 @@ describe('bookings.all and ship', () => {
     await expect(shop.caller(null).bookings.all({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('ships only paid orders', async () => {
+  test('ships only paid orders', async ({ shop, customer, admin }) => {
     const tool = await shop.createTool();
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
     await expect(shop.caller(admin.user).bookings.ship({ id: booking._id })).rejects.toMatchObject({
@@ -325,7 +307,7 @@ describe('bookings.all and ship', () => {
     });
   });
 
-  it('refuses to cancel a paid order', async () => {
+  test('refuses to cancel a paid order', async ({ shop, customer }) => {
     const tool = await shop.createTool();
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: 2, ...form });
     await shop.database.db
@@ -336,6 +318,6 @@ describe('bookings.all and ship', () => {
       code: 'CONFLICT',
       message: messages.orderAlreadyPaid,
     });
-    expect(await stockOf(tool.id)).toBe(8);
+    expect(await stockOf(shop.database.db, tool.id)).toBe(8);
   });
 });

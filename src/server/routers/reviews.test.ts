@@ -1,21 +1,19 @@
 // Reviews through the tRPC caller: public list with count, posting as a signed-in customer, removal by an admin.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { messages } from '../../shared/messages';
 import { reviews } from '../db/schema';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { DEFAULT_AVATAR } from '../../shared/constants';
 
-let shop: TestShop;
-let customer: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user', { displayName: 'Rita Reviewer', photoUrl: 'https://example.com/rita.png' });
-});
-afterAll(() => shop.close());
+// The reviewer's name and photo show on her reviews.
+test.override('customer', { scope: 'file' }, ({ shop }) =>
+  shop.createUser('user', { displayName: 'Rita Reviewer', photoUrl: 'https://example.com/rita.png' }),
+);
 
 describe('reviews', () => {
-  it('posts a review with the name and photo from the profile, shown first with the count one higher', async () => {
+  test('posts a review with the name and photo from the profile, shown first with the count one higher', async ({
+    shop,
+    customer,
+  }) => {
     const before = await shop.caller(null).reviews.list({});
     const review = await shop.caller(customer.user).reviews.create({ rating: 5, text: 'Great cassettes.' });
 
@@ -25,13 +23,13 @@ describe('reviews', () => {
     expect(after.items[0]).toEqual(review);
   });
 
-  it('shows no part of the email and a default avatar when the profile has neither name nor photo', async () => {
+  test('shows no part of the email and a default avatar when the profile has neither name nor photo', async ({ shop }) => {
     const plain = await shop.createUser('user', { email: 'sam.smith@example.com', displayName: null });
     const review = await shop.caller(plain.user).reviews.create({ rating: 4, text: 'Solid.' });
     expect(review).toMatchObject({ name: messages.reviewerWithoutName, img: DEFAULT_AVATAR });
   });
 
-  it('never lists a name taken from an email, for reviews stored before that rule as well', async () => {
+  test('never lists a name taken from an email, for reviews stored before that rule as well', async ({ shop }) => {
     const author = await shop.createUser('user', { email: 'kim.keller@example.com', displayName: null });
     await shop.database.db.insert(reviews).values([
       { userId: author.user.id, name: 'kim.keller', img: DEFAULT_AVATAR, rating: 5, text: 'Old review.' },
@@ -43,29 +41,32 @@ describe('reviews', () => {
     expect(JSON.stringify(items)).not.toMatch(/kim\.keller|someone@/);
   });
 
-  it('shows a display name that looks like an email address under the neutral name', async () => {
+  test('shows a display name that looks like an email address under the neutral name', async ({ shop }) => {
     const typedEmail = await shop.createUser('user', { displayName: 'dana@example.com' });
     const review = await shop.caller(typedEmail.user).reviews.create({ rating: 4, text: 'Typed my email as my name.' });
     expect(review.name).toBe(messages.reviewerWithoutName);
   });
 
-  it.each([0, 6, -1, 2.5])('refuses rating %s with "please give rating 1-5" and stores nothing', async (rating) => {
-    const before = await shop.caller(null).reviews.list({});
-    await expect(shop.caller(customer.user).reviews.create({ rating, text: 'x' })).rejects.toMatchObject({
-      code: 'BAD_REQUEST',
-      message: messages.ratingOutOfRange,
-    });
-    expect((await shop.caller(null).reviews.list({})).total).toBe(before.total);
-  });
+  test.for([0, 6, -1, 2.5])(
+    'refuses rating %s with "please give rating 1-5" and stores nothing',
+    async (rating, { shop, customer }) => {
+      const before = await shop.caller(null).reviews.list({});
+      await expect(shop.caller(customer.user).reviews.create({ rating, text: 'x' })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: messages.ratingOutOfRange,
+      });
+      expect((await shop.caller(null).reviews.list({})).total).toBe(before.total);
+    },
+  );
 
-  it('refuses an empty text and a visitor', async () => {
+  test('refuses an empty text and a visitor', async ({ shop, customer }) => {
     await expect(shop.caller(customer.user).reviews.create({ rating: 3, text: '  ' })).rejects.toMatchObject({
       message: messages.reviewTextRequired,
     });
     await expect(shop.caller(null).reviews.create({ rating: 3, text: 'hi' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('pages newest first', async () => {
+  test('pages newest first', async ({ shop, customer }) => {
     for (let i = 0; i < 3; i++) await shop.caller(customer.user).reviews.create({ rating: 3, text: `Page review ${i}` });
     const first = await shop.caller(null).reviews.list({ limit: 2 });
     expect(first.items.map((r) => r.text)).toEqual(['Page review 2', 'Page review 1']);
@@ -73,7 +74,10 @@ describe('reviews', () => {
     expect(second.items[0]?.text).toBe('Page review 0');
   });
 
-  it("shows a part's own reviews, newest first, with their count and average, and the shop-wide list keeps them too", async () => {
+  test("shows a part's own reviews, newest first, with their count and average, and the shop-wide list keeps them too", async ({
+    shop,
+    customer,
+  }) => {
     const part = await shop.createTool();
     const other = await shop.createTool();
     const caller = shop.caller(customer.user);
@@ -95,7 +99,7 @@ describe('reviews', () => {
     expect((await shop.caller(null).reviews.list({})).items[0]).toEqual(latest);
   });
 
-  it("pages a part's reviews and rounds the average to one decimal", async () => {
+  test("pages a part's reviews and rounds the average to one decimal", async ({ shop, customer }) => {
     const part = await shop.createTool();
     for (const rating of [5, 4, 4])
       await shop.caller(customer.user).reviews.create({ rating, text: `Rated ${rating}`, toolsId: part.id });
@@ -107,7 +111,7 @@ describe('reviews', () => {
     expect(second.nextCursor).toBeNull();
   });
 
-  it('refuses a review of a missing or retired part and stores nothing', async () => {
+  test('refuses a review of a missing or retired part and stores nothing', async ({ shop, customer }) => {
     const admin = await shop.createUser('admin');
     const retired = await shop.createTool();
     await shop.caller(admin.user).tools.remove({ id: retired.id });
@@ -127,7 +131,10 @@ describe('reviews', () => {
 });
 
 describe('moderation', () => {
-  it('removes a review for an admin: gone from the list at once, the count one lower, audited with what it said', async () => {
+  test('removes a review for an admin: gone from the list at once, the count one lower, audited with what it said', async ({
+    shop,
+    customer,
+  }) => {
     const admin = await shop.createUser('admin');
     const review = await shop.caller(customer.user).reviews.create({ rating: 1, text: 'Spam, buy elsewhere.' });
     const before = await shop.caller(null).reviews.list({});
@@ -144,14 +151,17 @@ describe('moderation', () => {
     expect(log[0]?.subject).toContain(review._id);
   });
 
-  it('refuses a customer, even the review’s author, and a visitor, and keeps the review', async () => {
+  test('refuses a customer, even the review’s author, and a visitor, and keeps the review', async ({ shop, customer }) => {
     const review = await shop.caller(customer.user).reviews.create({ rating: 3, text: 'Mine to keep.' });
     await expect(shop.caller(customer.user).reviews.remove({ id: review._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(shop.caller(null).reviews.remove({ id: review._id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await shop.caller(null).reviews.list({})).items.map((item) => item._id)).toContain(review._id);
   });
 
-  it('answers a review that does not exist, or was already removed, with NOT_FOUND and leaves the count alone', async () => {
+  test('answers a review that does not exist, or was already removed, with NOT_FOUND and leaves the count alone', async ({
+    shop,
+    customer,
+  }) => {
     const admin = await shop.createUser('admin');
     const review = await shop.caller(customer.user).reviews.create({ rating: 2, text: 'Removed twice.' });
     await shop.caller(admin.user).reviews.remove({ id: review._id });

@@ -2,21 +2,15 @@
 // and for Manage product), the reviews (shop-wide and one part's) and a customer's orders. Each
 // page holds at most the size asked for, no page behind a cursor is empty, following the cursors
 // gives every row once in the list's order, and a page that ends at the last row offers no next.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { PAGE_SIZE_MAX } from '../../shared/constants';
 import { everyPage } from '../testing/keyset-pages';
 import { form } from '../testing/payments';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import type { TestShop, TestUser } from '../testing/test-shop';
 
-let shop: TestShop;
-let admin: TestUser;
-let customer: TestUser;
 let reviewedPart: { id: string };
 
-beforeAll(async () => {
-  shop = await createTestShop();
-  admin = await shop.createUser('admin');
-  customer = await shop.createUser('user');
+test.beforeAll(async ({ shop, customer }) => {
   for (let index = 0; index < 5; index++) await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
   reviewedPart = await shop.createTool({ minimumOrderQuantity: 1, available: 100 });
   for (let index = 0; index < 5; index++) {
@@ -25,25 +19,30 @@ beforeAll(async () => {
     await shop.caller(customer.user).bookings.create({ toolsId: reviewedPart.id, amount: 1, ...form });
   }
 });
-afterAll(() => shop.close());
 
-type Paged = (input: { limit: number; cursor?: string }) => Promise<{ items: Array<{ _id: string }>; nextCursor: string | null }>;
+/** Who lists: the file's shop, its admin and its customer. */
+type Listers = { shop: TestShop; admin: TestUser; customer: TestUser };
+type Paged = (
+  as: Listers,
+  input: { limit: number; cursor?: string },
+) => Promise<{ items: Array<{ _id: string }>; nextCursor: string | null }>;
 
-const lists: Array<[name: string, list: () => Paged]> = [
-  ['tools.list', () => (input) => shop.caller(null).tools.list(input)],
-  ['tools.adminList', () => (input) => shop.caller(admin.user).tools.adminList(input)],
-  ['reviews.list', () => (input) => shop.caller(null).reviews.list(input)],
-  ['reviews.forPart', () => (input) => shop.caller(null).reviews.forPart({ ...input, toolsId: reviewedPart.id })],
-  ['bookings.mine', () => (input) => shop.caller(customer.user).bookings.mine(input)],
+const lists: Array<[name: string, list: Paged]> = [
+  ['tools.list', ({ shop }, input) => shop.caller(null).tools.list(input)],
+  ['tools.adminList', ({ shop, admin }, input) => shop.caller(admin.user).tools.adminList(input)],
+  ['reviews.list', ({ shop }, input) => shop.caller(null).reviews.list(input)],
+  ['reviews.forPart', ({ shop }, input) => shop.caller(null).reviews.forPart({ ...input, toolsId: reviewedPart.id })],
+  ['bookings.mine', ({ shop, customer }, input) => shop.caller(customer.user).bookings.mine(input)],
 ];
 
 describe.each(lists)('%s pages', (_name, list) => {
-  it('give every row once, in order, two at a time', async () => {
-    const whole = (await list()({ limit: PAGE_SIZE_MAX })).items.map((item) => item._id);
+  test('give every row once, in order, two at a time', async ({ shop, admin, customer }) => {
+    const as = { shop, admin, customer };
+    const whole = (await list(as, { limit: PAGE_SIZE_MAX })).items.map((item) => item._id);
     expect(whole.length).toBeGreaterThanOrEqual(5);
     expect(whole.length).toBeLessThan(PAGE_SIZE_MAX);
 
-    const pages = await everyPage((cursor) => list()({ limit: 2, cursor }));
+    const pages = await everyPage((cursor) => list(as, { limit: 2, cursor }));
     for (const page of pages) {
       expect(page.length).toBeGreaterThan(0);
       expect(page.length).toBeLessThanOrEqual(2);
@@ -51,10 +50,11 @@ describe.each(lists)('%s pages', (_name, list) => {
     expect(pages.flat().map((item) => item._id)).toEqual(whole);
   });
 
-  it('offer no next page after a page that ends at the last row', async () => {
-    const whole = await list()({ limit: PAGE_SIZE_MAX });
+  test('offer no next page after a page that ends at the last row', async ({ shop, admin, customer }) => {
+    const as = { shop, admin, customer };
+    const whole = await list(as, { limit: PAGE_SIZE_MAX });
     expect(whole.nextCursor).toBeNull();
-    const exact = await list()({ limit: whole.items.length });
+    const exact = await list(as, { limit: whole.items.length });
     expect(exact.items).toHaveLength(whole.items.length);
     expect(exact.nextCursor).toBeNull();
   });

@@ -1,29 +1,20 @@
 // Editing, restocking and hiding parts through the tRPC caller: who may, what two admins editing
 // at once get, and that bookings already made keep their units and totals.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as shopTest } from '../testing/fixtures';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import { auditEvents, tools } from '../db/schema';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import { auditEvents } from '../db/schema';
+import { stockOf } from '../testing/booking-load';
+import type { TestShop, TestUser } from '../testing/test-shop';
 
-let shop: TestShop;
-let customer: TestUser;
-let admin: TestUser;
-let otherAdmin: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-  admin = await shop.createUser('admin');
-  otherAdmin = await shop.createUser('admin');
-});
-afterAll(() => shop.close());
+/** A second admin, editing the same part as the first. */
+const test = shopTest.extend('otherAdmin', { scope: 'file' }, ({ shop }) => shop.createUser('admin'));
 
 const order = { phone: '555 0100', address: 'Somewhere 1' };
 
 /** The edit form as it opens on the part: every field as saved, and its version. */
-async function openForm(id: string, as: TestUser = admin) {
+async function openForm(shop: TestShop, as: TestUser, id: string) {
   const part = await shop.caller(as.user).tools.adminById({ id });
   return {
     id: part._id,
@@ -38,18 +29,13 @@ async function openForm(id: string, as: TestUser = admin) {
   };
 }
 
-async function stockOf(id: string): Promise<number> {
-  const [row] = await shop.database.db.select({ available: tools.available }).from(tools).where(eq(tools.id, id));
-  return row!.available;
-}
-
 describe('editing a part', () => {
-  it('saves every field an admin changes, shows it to visitors at once, and audits before and after', async () => {
+  test('saves every field an admin changes, shows it to visitors at once, and audits before and after', async ({ shop, admin }) => {
     const part = await shop.createTool({ priceCents: 10_00, available: 10, minimumOrderQuantity: 2 });
     // A visitor reads the part first, so the read cache holds the old values.
     await expect(shop.caller(null).tools.byId({ id: part.id })).resolves.toMatchObject({ price: 10 });
 
-    const form = await openForm(part.id);
+    const form = await openForm(shop, admin, part.id);
     const saved = await shop.caller(admin.user).tools.update({
       ...form,
       name: 'Renamed part',
@@ -82,9 +68,9 @@ describe('editing a part', () => {
     expect(audit?.subject).toContain(`name: "${part.name}" → "Renamed part"`);
   });
 
-  it('refuses editing to a customer and a visitor, and changes nothing', async () => {
+  test('refuses editing to a customer and a visitor, and changes nothing', async ({ shop, customer, admin }) => {
     const part = await shop.createTool();
-    const form = await openForm(part.id);
+    const form = await openForm(shop, admin, part.id);
     await expect(shop.caller(customer.user).tools.update({ ...form, price: 1 })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: messages.adminOnly,
@@ -92,13 +78,17 @@ describe('editing a part', () => {
     await expect(shop.caller(null).tools.update({ ...form, price: 1 })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(shop.caller(customer.user).tools.adminById({ id: part.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(shop.caller(customer.user).tools.adminList({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(openForm(part.id)).resolves.toEqual(form);
+    await expect(openForm(shop, admin, part.id)).resolves.toEqual(form);
   });
 
-  it('refuses the second of two admins saving from the same version, with the first one’s values', async () => {
+  test('refuses the second of two admins saving from the same version, with the first one’s values', async ({
+    shop,
+    admin,
+    otherAdmin,
+  }) => {
     const part = await shop.createTool({ priceCents: 20_00 });
-    const first = await openForm(part.id, admin);
-    const second = await openForm(part.id, otherAdmin);
+    const first = await openForm(shop, admin, part.id);
+    const second = await openForm(shop, otherAdmin, part.id);
 
     const results = await Promise.allSettled([
       shop.caller(admin.user).tools.update({ ...first, price: 21 }),
@@ -114,10 +104,10 @@ describe('editing a part', () => {
       message: messages.partEditConflict,
       cause: { current: { price: winner.price, version: first.version + 1 } },
     });
-    await expect(openForm(part.id)).resolves.toMatchObject({ price: winner.price, version: first.version + 1 });
+    await expect(openForm(shop, admin, part.id)).resolves.toMatchObject({ price: winner.price, version: first.version + 1 });
   });
 
-  it('audits only the fields a save changed, and says so when it changed none', async () => {
+  test('audits only the fields a save changed, and says so when it changed none', async ({ shop, admin }) => {
     const part = await shop.createTool({ priceCents: 10_00, available: 10 });
     const subjectOfLastEdit = async () => {
       const edits = await shop.database.db
@@ -127,16 +117,16 @@ describe('editing a part', () => {
       return edits.filter((edit) => edit.subject.includes(part.id)).at(-1)?.subject;
     };
 
-    await shop.caller(admin.user).tools.update({ ...(await openForm(part.id)), price: 11 });
+    await shop.caller(admin.user).tools.update({ ...(await openForm(shop, admin, part.id)), price: 11 });
     expect(await subjectOfLastEdit()).toBe(`${part.name} (${part.id}): price: "10.00" → "11.00"`);
 
-    await shop.caller(admin.user).tools.update(await openForm(part.id));
+    await shop.caller(admin.user).tools.update(await openForm(shop, admin, part.id));
     expect(await subjectOfLastEdit()).toBe(`${part.name} (${part.id}): no change`);
   });
 
-  it('refuses an edit of a part that does not exist or was retired', async () => {
+  test('refuses an edit of a part that does not exist or was retired', async ({ shop, admin }) => {
     const part = await shop.createTool();
-    const form = await openForm(part.id);
+    const form = await openForm(shop, admin, part.id);
     await shop.caller(admin.user).tools.remove({ id: part.id });
     await expect(shop.caller(admin.user).tools.update(form)).rejects.toMatchObject({
       code: 'NOT_FOUND',
@@ -148,9 +138,9 @@ describe('editing a part', () => {
     });
   });
 
-  it('refuses an image path that names no image of the shop, or climbs out of it', async () => {
+  test('refuses an image path that names no image of the shop, or climbs out of it', async ({ shop, admin }) => {
     const part = await shop.createTool();
-    const form = await openForm(part.id);
+    const form = await openForm(shop, admin, part.id);
     for (const img of ['/images/parts/no-such-part.svg', '/images/uploads/' + 'a'.repeat(64) + '.png']) {
       await expect(shop.caller(admin.user).tools.update({ ...form, img })).rejects.toMatchObject({
         code: 'BAD_REQUEST',
@@ -163,14 +153,14 @@ describe('editing a part', () => {
         message: messages.productImageInvalid,
       });
     }
-    await expect(openForm(part.id)).resolves.toEqual(form);
+    await expect(openForm(shop, admin, part.id)).resolves.toEqual(form);
   });
 });
 
 describe('restocking while customers book', () => {
-  it('keeps the units a booking took while the form was open, and its total', async () => {
+  test('keeps the units a booking took while the form was open, and its total', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ priceCents: 5_00, available: 10, minimumOrderQuantity: 1 });
-    const form = await openForm(part.id);
+    const form = await openForm(shop, admin, part.id);
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 3, ...order });
 
     // The admin adds 5 units to the 10 the form showed: the 3 booked stay booked.
@@ -179,7 +169,7 @@ describe('restocking while customers book', () => {
     await expect(shop.caller(customer.user).bookings.byId({ id: booking._id })).resolves.toMatchObject({ amount: 3, price: 15 });
   });
 
-  it('refuses image bytes over the size limit with the size sentence, even past the upload route', async () => {
+  test('refuses image bytes over the size limit with the size sentence, even past the upload route', async ({ shop, admin }) => {
     await expect(shop.caller(admin.user).tools.uploadImage({ bytes: Buffer.alloc(MAX_IMAGE_BYTES + 1) })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: messages.imageTooLarge,
@@ -190,18 +180,18 @@ describe('restocking while customers book', () => {
     });
   });
 
-  it('lets an admin take away exactly the units bookings left, down to zero', async () => {
+  test('lets an admin take away exactly the units bookings left, down to zero', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ available: 4, minimumOrderQuantity: 1 });
-    const form = await openForm(part.id);
+    const form = await openForm(shop, admin, part.id);
     await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 3, ...order });
 
     await expect(shop.caller(admin.user).tools.update({ ...form, available: 3 })).resolves.toMatchObject({ available: 0 });
-    expect(await stockOf(part.id)).toBe(0);
+    expect(await stockOf(shop.database.db, part.id)).toBe(0);
   });
 
-  it('refuses taking away more units than bookings left, so stock never goes below zero', async () => {
+  test('refuses taking away more units than bookings left, so stock never goes below zero', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ available: 4, minimumOrderQuantity: 1 });
-    const form = await openForm(part.id);
+    const form = await openForm(shop, admin, part.id);
     await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 3, ...order });
 
     await expect(shop.caller(admin.user).tools.update({ ...form, available: 0 })).rejects.toMatchObject({
@@ -209,27 +199,27 @@ describe('restocking while customers book', () => {
       message: messages.stockWouldGoNegative,
       cause: { current: { available: 1 } },
     });
-    expect(await stockOf(part.id)).toBe(1);
+    expect(await stockOf(shop.database.db, part.id)).toBe(1);
   });
 
-  it('never lets stock go below zero when edits and bookings race', async () => {
+  test('never lets stock go below zero when edits and bookings race', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ available: 6, minimumOrderQuantity: 1 });
-    const form = await openForm(part.id);
+    const form = await openForm(shop, admin, part.id);
     const results = await Promise.allSettled([
       ...Array.from({ length: 3 }, () => shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 2, ...order })),
       shop.caller(admin.user).tools.update({ ...form, available: 1 }),
     ]);
     const booked = results.slice(0, 3).filter((result) => result.status === 'fulfilled').length;
     const edited = results[3]!.status === 'fulfilled';
-    const stock = await stockOf(part.id);
+    const stock = await stockOf(shop.database.db, part.id);
     expect(stock).toBeGreaterThanOrEqual(0);
     expect(stock).toBe(6 - 2 * booked - (edited ? 5 : 0));
   });
 
-  it('never changes the total of a booking already made when the price changes', async () => {
+  test('never changes the total of a booking already made when the price changes', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ priceCents: 8_00, available: 10, minimumOrderQuantity: 1 });
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 2, ...order });
-    const form = await openForm(part.id);
+    const form = await openForm(shop, admin, part.id);
     await shop.caller(admin.user).tools.update({ ...form, price: 99 });
 
     await expect(shop.caller(customer.user).bookings.byId({ id: booking._id })).resolves.toMatchObject({ price: 16, amount: 2 });
@@ -239,7 +229,7 @@ describe('restocking while customers book', () => {
 });
 
 describe('hiding a part', () => {
-  it('takes the part out of the shop for visitors, keeps it for admins, and shows it again', async () => {
+  test('takes the part out of the shop for visitors, keeps it for admins, and shows it again', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ name: 'Hideable sprocket', minimumOrderQuantity: 1, available: 5 });
     await shop.caller(null).tools.byId({ id: part.id });
 
@@ -256,7 +246,7 @@ describe('hiding a part', () => {
     await expect(shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 1, ...order })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect(await stockOf(part.id)).toBe(5);
+    expect(await stockOf(shop.database.db, part.id)).toBe(5);
     const managed = await shop.caller(admin.user).tools.adminList({ limit: 100 });
     expect(managed.items).toContainEqual(expect.objectContaining({ _id: part.id, hidden: true }));
 
@@ -269,7 +259,7 @@ describe('hiding a part', () => {
     expect(actions.map((a) => a.action).sort()).toEqual(['part.hide', 'part.show']);
   });
 
-  it('answers hiding a part that does not exist with NOT_FOUND', async () => {
+  test('answers hiding a part that does not exist with NOT_FOUND', async ({ shop, admin }) => {
     const part = await shop.createTool();
     await shop.caller(admin.user).tools.remove({ id: part.id });
     await expect(shop.caller(admin.user).tools.setHidden({ id: part.id, hidden: true })).rejects.toMatchObject({
@@ -278,7 +268,7 @@ describe('hiding a part', () => {
     });
   });
 
-  it('refuses hiding to a customer', async () => {
+  test('refuses hiding to a customer', async ({ shop, customer }) => {
     const part = await shop.createTool();
     await expect(shop.caller(customer.user).tools.setHidden({ id: part.id, hidden: true })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -288,7 +278,7 @@ describe('hiding a part', () => {
 });
 
 describe('deleting a part with bookings', () => {
-  it('keeps its bookings readable by the customer and in Manage orders, with the part’s name', async () => {
+  test('keeps its bookings readable by the customer and in Manage orders, with the part’s name', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ name: 'Soon retired crank', minimumOrderQuantity: 1 });
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 1, ...order });
     await shop.caller(admin.user).tools.remove({ id: part.id });

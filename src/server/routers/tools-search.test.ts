@@ -1,11 +1,9 @@
 // Catalogue search through the tRPC caller: words ranked by where they appear, the orders, the
 // in-stock filter and the pages of each order, on a catalogue of this file's own parts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import type { SearchToolsInput } from '../../shared/tools';
 import { messages } from '../../shared/messages';
-import { createTestShop, type TestShop } from '../testing/test-shop';
-
-let shop: TestShop;
+import type { TestShop } from '../testing/test-shop';
 
 const parts = {
   headset: {
@@ -47,29 +45,26 @@ const parts = {
 type PartKey = keyof typeof parts;
 const ids = new Map<string, PartKey>();
 
-beforeAll(async () => {
-  shop = await createTestShop();
+test.beforeAll(async ({ shop, admin }) => {
   for (const [key, part] of Object.entries(parts)) {
     const { id } = await shop.createTool({ ...part, img: '/images/parts/placeholder.svg' });
     ids.set(id, key as PartKey);
   }
   const retired = await shop.createTool({ name: 'Retired Headset', description: 'No longer made.' });
-  const admin = await shop.createUser('admin');
   await shop.caller(admin.user).tools.remove({ id: retired.id });
 });
-afterAll(() => shop.close());
 
-async function search(input: SearchToolsInput) {
+async function search(shop: TestShop, input: SearchToolsInput) {
   const page = await shop.caller(null).tools.search(input);
   return { names: page.items.map((tool) => ids.get(tool._id)), nextCursor: page.nextCursor };
 }
 
 /** Every page of a search, following nextCursor. */
-async function allPages(input: SearchToolsInput): Promise<(PartKey | undefined)[]> {
+async function allPages(shop: TestShop, input: SearchToolsInput): Promise<(PartKey | undefined)[]> {
   const names: (PartKey | undefined)[] = [];
   let cursor: string | undefined;
   do {
-    const page = await search({ ...input, cursor });
+    const page = await search(shop, { ...input, cursor });
     // Never more than asked for, and never an empty page behind a cursor.
     expect(page.names.length).toBeGreaterThan(0);
     expect(page.names.length).toBeLessThanOrEqual(input.limit ?? Infinity);
@@ -80,36 +75,41 @@ async function allPages(input: SearchToolsInput): Promise<(PartKey | undefined)[
 }
 
 describe('tools.search', () => {
-  it('finds words in names and descriptions, a name match ranked first, and never a retired part', async () => {
-    expect((await search({ q: 'headset' })).names).toEqual(['headset', 'cassette']);
+  test('finds words in names and descriptions, a name match ranked first, and never a retired part', async ({ shop }) => {
+    expect((await search(shop, { q: 'headset' })).names).toEqual(['headset', 'cassette']);
     // The derailleur was added after the cassette, whose description names it: rank, not age, leads.
-    expect((await search({ q: 'derailleur' })).names).toEqual(['derailleur', 'cassette']);
+    expect((await search(shop, { q: 'derailleur' })).names).toEqual(['derailleur', 'cassette']);
   });
 
-  it('matches the start of a word and every word given, whatever the case and punctuation', async () => {
-    expect((await search({ q: 'CASS' })).names).toEqual(['cassette']);
-    expect((await search({ q: 'eleven, cogs!' })).names).toEqual(['cassette']);
-    expect((await search({ q: 'eleven' })).names.sort()).toEqual(['cassette', 'derailleur']);
+  test('matches the start of a word and every word given, whatever the case and punctuation', async ({ shop }) => {
+    expect((await search(shop, { q: 'CASS' })).names).toEqual(['cassette']);
+    expect((await search(shop, { q: 'eleven, cogs!' })).names).toEqual(['cassette']);
+    expect((await search(shop, { q: 'eleven' })).names.sort()).toEqual(['cassette', 'derailleur']);
   });
 
-  it('reads query syntax a customer types as plain words', async () => {
-    expect((await search({ q: "stem' | !(& :* <->" })).names).toEqual(['stem']);
-    expect((await search({ q: 'titanium' })).names).toEqual([]);
+  test('reads query syntax a customer types as plain words', async ({ shop }) => {
+    expect((await search(shop, { q: "stem' | !(& :* <->" })).names).toEqual(['stem']);
+    expect((await search(shop, { q: 'titanium' })).names).toEqual([]);
   });
 
-  it('sorts by price both ways (equal prices in a fixed order), and by newest', async () => {
-    expect((await search({ sort: 'price-asc' })).names).toEqual(['stem', 'headset', 'cassette', 'seatpost', 'derailleur']);
-    expect((await search({ sort: 'price-desc' })).names).toEqual(['derailleur', 'seatpost', 'cassette', 'headset', 'stem']);
-    expect((await search({ sort: 'newest' })).names).toEqual(['seatpost', 'derailleur', 'stem', 'cassette', 'headset']);
-    expect((await search({})).names).toEqual(['headset', 'cassette', 'stem', 'derailleur', 'seatpost']);
+  test('sorts by price both ways (equal prices in a fixed order), and by newest', async ({ shop }) => {
+    expect((await search(shop, { sort: 'price-asc' })).names).toEqual(['stem', 'headset', 'cassette', 'seatpost', 'derailleur']);
+    expect((await search(shop, { sort: 'price-desc' })).names).toEqual(['derailleur', 'seatpost', 'cassette', 'headset', 'stem']);
+    expect((await search(shop, { sort: 'newest' })).names).toEqual(['seatpost', 'derailleur', 'stem', 'cassette', 'headset']);
+    expect((await search(shop, {})).names).toEqual(['headset', 'cassette', 'stem', 'derailleur', 'seatpost']);
   });
 
-  it('shows only parts whose stock reaches the minimum order when asked', async () => {
-    expect((await search({ inStock: true, sort: 'price-asc' })).names).toEqual(['headset', 'cassette', 'seatpost', 'derailleur']);
-    expect((await search({ q: 'stem', inStock: true })).names).toEqual([]);
+  test('shows only parts whose stock reaches the minimum order when asked', async ({ shop }) => {
+    expect((await search(shop, { inStock: true, sort: 'price-asc' })).names).toEqual([
+      'headset',
+      'cassette',
+      'seatpost',
+      'derailleur',
+    ]);
+    expect((await search(shop, { q: 'stem', inStock: true })).names).toEqual([]);
   });
 
-  it.each<SearchToolsInput>([
+  test.for<SearchToolsInput>([
     { sort: 'price-asc' },
     { sort: 'price-desc' },
     { sort: 'newest' },
@@ -117,13 +117,13 @@ describe('tools.search', () => {
     { q: 'eleven headset', sort: 'relevance' },
     { q: 'e', sort: 'relevance' },
     { inStock: true, sort: 'price-desc' },
-  ])('pages through %j one part at a time, as one page shows it', async (input) => {
-    const whole = (await search({ ...input, limit: 100 })).names;
+  ])('pages through %j one part at a time, as one page shows it', async (input, { shop }) => {
+    const whole = (await search(shop, { ...input, limit: 100 })).names;
     expect(whole.length).toBeGreaterThan(0);
-    expect(await allPages({ ...input, limit: 1 })).toEqual(whole);
+    expect(await allPages(shop, { ...input, limit: 1 })).toEqual(whole);
   });
 
-  it('refuses a bad sort, an overlong search and a cursor of another order with a clear message', async () => {
+  test('refuses a bad sort, an overlong search and a cursor of another order with a clear message', async ({ shop }) => {
     const caller = shop.caller(null);
     await expect(caller.tools.search({ sort: 'cheapest' as 'newest' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',

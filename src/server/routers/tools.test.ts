@@ -1,23 +1,12 @@
 // The catalogue through the tRPC caller: public reads with pages, admin-only changes.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { messages } from '../../shared/messages';
 import { auditEvents } from '../db/schema';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
-
-let shop: TestShop;
-let customer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-  admin = await shop.createUser('admin');
-});
-afterAll(() => shop.close());
+import type { TestShop } from '../testing/test-shop';
 
 /** Who did `action` to the part, as the audit log names it. */
-async function auditsOf(action: string, partId: string) {
+async function auditsOf(shop: TestShop, action: string, partId: string) {
   const rows = await shop.database.db
     .select({ subject: auditEvents.subject, actorEmail: auditEvents.actorEmail })
     .from(auditEvents)
@@ -35,19 +24,19 @@ const newPart = {
 };
 
 describe('tools', () => {
-  it('lets an admin add a part that visitors then see, priced in dollars', async () => {
+  test('lets an admin add a part that visitors then see, priced in dollars', async ({ shop, admin }) => {
     const created = await shop.caller(admin.user).tools.create(newPart);
     expect(created).toEqual({ _id: expect.any(String) as unknown, ...newPart });
 
     const listed = await shop.caller(null).tools.list({ limit: 100 });
     expect(listed.items).toContainEqual(created);
     await expect(shop.caller(null).tools.byId({ id: created._id })).resolves.toEqual(created);
-    expect(await auditsOf('part.add', created._id)).toEqual([
+    expect(await auditsOf(shop, 'part.add', created._id)).toEqual([
       { subject: `${newPart.name} (${created._id})`, actorEmail: admin.user.email },
     ]);
   });
 
-  it('refuses adding a part to a customer and to a visitor, and adds nothing', async () => {
+  test('refuses adding a part to a customer and to a visitor, and adds nothing', async ({ shop, customer }) => {
     await expect(shop.caller(customer.user).tools.create(newPart)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: messages.adminOnly,
@@ -57,7 +46,7 @@ describe('tools', () => {
     expect(listed.items.filter((t) => t.name === newPart.name)).toHaveLength(1);
   });
 
-  it('refuses a part with a bad price, stock or image with a clear message', async () => {
+  test('refuses a part with a bad price, stock or image with a clear message', async ({ shop, admin }) => {
     const caller = shop.caller(admin.user);
     await expect(caller.tools.create({ ...newPart, price: -1 })).rejects.toMatchObject({ message: messages.priceInvalid });
     await expect(caller.tools.create({ ...newPart, price: 1.234 })).rejects.toMatchObject({ message: messages.priceInvalid });
@@ -71,7 +60,7 @@ describe('tools', () => {
     await expect(caller.tools.create({ ...newPart, name: '   ' })).rejects.toMatchObject({ message: messages.productNameRequired });
   });
 
-  it('pages through the catalogue in order without repeating a part', async () => {
+  test('pages through the catalogue in order without repeating a part', async ({ shop }) => {
     for (let i = 0; i < 5; i++) await shop.createTool({ name: `Paged part ${i}` });
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -86,7 +75,7 @@ describe('tools', () => {
     expect(seen).toEqual(all.items.map((t) => t._id));
   });
 
-  it('lets an admin retire a part: it leaves the catalogue, and past orders keep it', async () => {
+  test('lets an admin retire a part: it leaves the catalogue, and past orders keep it', async ({ shop, customer, admin }) => {
     const tool = await shop.createTool({ minimumOrderQuantity: 1 });
     const order = await shop
       .caller(customer.user)
@@ -94,7 +83,9 @@ describe('tools', () => {
 
     await expect(shop.caller(customer.user).tools.remove({ id: tool.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(shop.caller(admin.user).tools.remove({ id: tool.id })).resolves.toEqual({ deletedCount: 1 });
-    expect(await auditsOf('part.delete', tool.id)).toEqual([{ subject: `${tool.name} (${tool.id})`, actorEmail: admin.user.email }]);
+    expect(await auditsOf(shop, 'part.delete', tool.id)).toEqual([
+      { subject: `${tool.name} (${tool.id})`, actorEmail: admin.user.email },
+    ]);
 
     const listed = await shop.caller(null).tools.list({ limit: 100 });
     expect(listed.items.map((t) => t._id)).not.toContain(tool.id);

@@ -3,42 +3,38 @@
 // and the name and photo a sign-in brings are checked before the shop shows them.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inject } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { messages } from '../../shared/messages';
 import { createContextInner } from '../context';
 import { auditEvents, sessions, users } from '../db/schema';
 import { deleteTestAccount, emulatorStyleIdToken, signInForIdToken, updateTestAccount } from '../testing/firebase-accounts';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
-import { createTestShop, type TestShop } from '../testing/test-shop';
+import type { TestShop } from '../testing/test-shop';
 import { createCaller } from '.';
 
-let shop: TestShop;
 const emulatorUrl = () => `http://${inject('authEmulatorHost')}`;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(() => shop.close());
 
 const freshEmail = () => `rider-${randomBytes(5).toString('hex')}@example.com`;
 const PASSWORD = 'secret123';
 
-async function exchange(email: string, idToken: string) {
+async function exchange(shop: TestShop, email: string, idToken: string) {
   return shop.caller(null).users.createSession({ email, idToken });
 }
 
-async function me(token: string) {
+async function me(shop: TestShop, token: string) {
   return createCaller(await createContextInner(shop.deps, `Bearer ${token}`)).users.me();
 }
 
-async function sessionCount(): Promise<number> {
+async function sessionCount(shop: TestShop): Promise<number> {
   return (await shop.database.db.select({ id: sessions.id }).from(sessions)).length;
 }
 
 describe('claims checked against the provider’s record', () => {
-  it('refuses an unsigned token that claims another account’s email, and opens no session', async () => {
+  test('refuses an unsigned token that claims another account’s email, and opens no session', async ({ shop }) => {
     const victim = freshEmail();
     await exchange(
+      shop,
       victim,
       (await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email: victim, password: PASSWORD }, { create: true })).idToken,
     );
@@ -48,14 +44,17 @@ describe('claims checked against the provider’s record', () => {
       { email: freshEmail(), password: PASSWORD },
       { create: true },
     );
-    const before = await sessionCount();
+    const before = await sessionCount(shop);
 
     const forged = emulatorStyleIdToken({ projectId: TEST_PROJECT_ID, uid: attacker.uid, email: victim });
-    await expect(exchange(victim, forged)).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: messages.identityTokenInvalid });
-    expect(await sessionCount()).toBe(before);
+    await expect(exchange(shop, victim, forged)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: messages.identityTokenInvalid,
+    });
+    expect(await sessionCount(shop)).toBe(before);
   });
 
-  it('refuses an unsigned token claiming a verified admin address not yet bound to anyone', async () => {
+  test('refuses an unsigned token claiming a verified admin address not yet bound to anyone', async ({ shop }) => {
     const seededAdmin = await shop.createUser('admin', { email: freshEmail() });
     const attacker = await signInForIdToken(
       emulatorUrl(),
@@ -70,7 +69,7 @@ describe('claims checked against the provider’s record', () => {
       email: seededAdmin.user.email,
       emailVerified: true,
     });
-    await expect(exchange(seededAdmin.user.email, forged)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(exchange(shop, seededAdmin.user.email, forged)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const [row] = await shop.database.db
       .select({ firebaseUid: users.firebaseUid })
       .from(users)
@@ -78,16 +77,16 @@ describe('claims checked against the provider’s record', () => {
     expect(row?.firebaseUid).toBeNull();
   });
 
-  it('refuses a token of an account the provider no longer has', async () => {
+  test('refuses a token of an account the provider no longer has', async ({ shop }) => {
     const email = freshEmail();
     const { uid, idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: PASSWORD }, { create: true });
     await deleteTestAccount(emulatorUrl(), TEST_PROJECT_ID, uid);
-    await expect(exchange(email, idToken)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(exchange(shop, email, idToken)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
 describe('accounts bound to the identity that opened them', () => {
-  it('refuses a new identity under an address that belongs to an account, hands nothing over, and audits it', async () => {
+  test('refuses a new identity under an address that belongs to an account, hands nothing over, and audits it', async ({ shop }) => {
     const email = freshEmail();
     const first = await signInForIdToken(
       emulatorUrl(),
@@ -95,8 +94,8 @@ describe('accounts bound to the identity that opened them', () => {
       { email, password: PASSWORD },
       { create: true, verified: true },
     );
-    const { token } = await exchange(email, first.idToken);
-    const owner = await me(token);
+    const { token } = await exchange(shop, email, first.idToken);
+    const owner = await me(shop, token);
     // The address is freed at the provider and someone else signs up with it, verified even.
     await deleteTestAccount(emulatorUrl(), TEST_PROJECT_ID, first.uid);
     const newcomer = await signInForIdToken(
@@ -106,7 +105,7 @@ describe('accounts bound to the identity that opened them', () => {
       { create: true, verified: true },
     );
 
-    await expect(exchange(email, newcomer.idToken)).rejects.toMatchObject({
+    await expect(exchange(shop, email, newcomer.idToken)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: messages.emailTakenByAnotherSignIn,
     });
@@ -118,51 +117,54 @@ describe('accounts bound to the identity that opened them', () => {
     ]);
   });
 
-  it('tells a removed account’s own identity it was removed, without auditing it as a claim', async () => {
+  test('tells a removed account’s own identity it was removed, without auditing it as a claim', async ({ shop }) => {
     const email = freshEmail();
     const account = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: PASSWORD }, { create: true });
-    const owner = await me((await exchange(email, account.idToken)).token);
+    const owner = await me(shop, (await exchange(shop, email, account.idToken)).token);
     await shop.database.db.update(users).set({ removedAt: new Date() }).where(eq(users.id, owner._id));
 
-    await expect(exchange(email, account.idToken)).rejects.toMatchObject({ code: 'FORBIDDEN', message: messages.accountRemoved });
+    await expect(exchange(shop, email, account.idToken)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: messages.accountRemoved,
+    });
     expect(await shop.database.db.select().from(auditEvents).where(eq(auditEvents.actorEmail, email))).toEqual([]);
   });
 
-  it('keeps the account of an identity whose email changed at the provider, under the new email', async () => {
+  test('keeps the account of an identity whose email changed at the provider, under the new email', async ({ shop }) => {
     const email = freshEmail();
     const account = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: PASSWORD }, { create: true });
-    const before = await me((await exchange(email, account.idToken)).token);
+    const before = await me(shop, (await exchange(shop, email, account.idToken)).token);
 
     const changed = freshEmail();
     await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, account.uid, { email: changed });
     const again = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email: changed, password: PASSWORD });
-    const after = await me((await exchange(changed, again.idToken)).token);
+    const after = await me(shop, (await exchange(shop, changed, again.idToken)).token);
     expect(after).toMatchObject({ _id: before._id, email: changed });
   });
 
-  it('keeps the old email when the new one belongs to another account', async () => {
+  test('keeps the old email when the new one belongs to another account', async ({ shop }) => {
     const email = freshEmail();
     const account = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: PASSWORD }, { create: true });
-    const before = await me((await exchange(email, account.idToken)).token);
+    const before = await me(shop, (await exchange(shop, email, account.idToken)).token);
     const other = await shop.createUser('user');
 
     await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, account.uid, { email: other.user.email });
     const again = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email: other.user.email, password: PASSWORD });
-    const after = await me((await exchange(other.user.email, again.idToken)).token);
+    const after = await me(shop, (await exchange(shop, other.user.email, again.idToken)).token);
     expect(after).toMatchObject({ _id: before._id, email, emailVerified: false });
   });
 
-  it('binds an account opened before binding only to a verified owner of its address', async () => {
+  test('binds an account opened before binding only to a verified owner of its address', async ({ shop }) => {
     const existing = await shop.createUser('user', { email: freshEmail(), emailVerified: false });
     const email = existing.user.email;
     const unverified = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: PASSWORD }, { create: true });
-    await expect(exchange(email, unverified.idToken)).rejects.toMatchObject({
+    await expect(exchange(shop, email, unverified.idToken)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: messages.verifyEmailToClaimAccount,
     });
 
     const verified = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: PASSWORD }, { verified: true });
-    await expect(me((await exchange(email, verified.idToken)).token)).resolves.toMatchObject({
+    await expect(me(shop, (await exchange(shop, email, verified.idToken)).token)).resolves.toMatchObject({
       _id: existing.user.id,
       emailVerified: true,
     });
@@ -178,17 +180,17 @@ describe('the name and photo a sign-in brings', () => {
     return { email, idToken };
   }
 
-  it.each([
+  test.for([
     ['a NUL byte', 'Ada\u0000Admin', messages.displayNameInvalid],
     ['a right-to-left override', 'Ada \u202Enimda', messages.displayNameInvalid],
     ['more than 100 characters', 'A'.repeat(101), messages.displayNameTooLong],
-  ])('refuses a display name with %s as bad input, opening no account', async (_label, displayName, message) => {
+  ])('refuses a display name with %s as bad input, opening no account', async ([_label, displayName, message], { shop }) => {
     const { email, idToken } = await signInAs({ displayName });
-    await expect(exchange(email, idToken)).rejects.toMatchObject({ code: 'BAD_REQUEST', message });
+    await expect(exchange(shop, email, idToken)).rejects.toMatchObject({ code: 'BAD_REQUEST', message });
     expect(await shop.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
-  it('keeps a photo only from Google’s avatar hosts over https', async () => {
+  test('keeps a photo only from Google’s avatar hosts over https', async ({ shop }) => {
     const google = 'https://lh3.googleusercontent.com/a/rider-photo=s96-c';
     for (const [photoUrl, kept] of [
       [google, google],
@@ -197,7 +199,10 @@ describe('the name and photo a sign-in brings', () => {
       ['https://lh3.googleusercontent.com.evil.example/a.png', null],
     ] as const) {
       const { email, idToken } = await signInAs({ photoUrl, displayName: 'Pat Photo' });
-      await expect(me((await exchange(email, idToken)).token)).resolves.toMatchObject({ photoURL: kept, displayName: 'Pat Photo' });
+      await expect(me(shop, (await exchange(shop, email, idToken)).token)).resolves.toMatchObject({
+        photoURL: kept,
+        displayName: 'Pat Photo',
+      });
     }
   });
 });

@@ -1,23 +1,13 @@
 // The admin lists come a page at a time: users.list in sign-up order, users.auditLog newest first,
 // each with a bounded page size, so a shop with many customers or a long history is never read whole.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { PAGE_SIZE_MAX } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { recordAudit } from '../domains/audit/audit';
 import { everyPage } from '../testing/keyset-pages';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
-
-let shop: TestShop;
-let admin: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  admin = await shop.createUser('admin');
-});
-afterAll(() => shop.close());
 
 describe('users.list pages', () => {
-  it('returns every listed user once, in sign-up order, a page at a time', async () => {
+  test('returns every listed user once, in sign-up order, a page at a time', async ({ shop, admin }) => {
     const created = [];
     for (let i = 0; i < 5; i++) created.push(await shop.createUser());
     const pages = await everyPage((cursor) => shop.caller(admin.user).users.list({ limit: 2, cursor }));
@@ -29,7 +19,7 @@ describe('users.list pages', () => {
     expect(emails[0]).toBe(admin.user.email);
   });
 
-  it(`refuses a page larger than ${PAGE_SIZE_MAX} and a made-up cursor`, async () => {
+  test(`refuses a page larger than ${PAGE_SIZE_MAX} and a made-up cursor`, async ({ shop, admin }) => {
     await expect(shop.caller(admin.user).users.list({ limit: PAGE_SIZE_MAX + 1 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: messages.pageSizeInvalid,
@@ -40,7 +30,7 @@ describe('users.list pages', () => {
     });
   });
 
-  it('answers GET /user with the first page and the next position in x-next-cursor', async () => {
+  test('answers GET /user with the first page and the next position in x-next-cursor', async ({ shop, admin }) => {
     const first = await shop.app.inject({ url: '/user?limit=1', headers: admin.headers });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toHaveLength(1);
@@ -53,7 +43,7 @@ describe('users.list pages', () => {
 });
 
 describe('users.auditLog pages', () => {
-  it('returns every action once, newest first, a page at a time', async () => {
+  test('returns every action once, newest first, a page at a time', async ({ shop, admin }) => {
     for (let i = 0; i < 5; i++) await recordAudit(shop.database.db, admin.user, 'order.ship', `order ${i}`);
     const pages = await everyPage((cursor) => shop.caller(admin.user).users.auditLog({ limit: 2, cursor }));
 
@@ -66,7 +56,7 @@ describe('users.auditLog pages', () => {
     ).toEqual(['order 4', 'order 3', 'order 2', 'order 1', 'order 0']);
   });
 
-  it(`refuses a page larger than ${PAGE_SIZE_MAX}`, async () => {
+  test(`refuses a page larger than ${PAGE_SIZE_MAX}`, async ({ shop, admin }) => {
     await expect(shop.caller(admin.user).users.auditLog({ limit: PAGE_SIZE_MAX + 1 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: messages.pageSizeInvalid,

@@ -3,22 +3,17 @@
 // does not put the identity provider's older name back.
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inject } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { messages } from '../../shared/messages';
 import { createContextInner } from '../context';
 import { auditEvents, users } from '../db/schema';
 import { signInForIdToken } from '../testing/firebase-accounts';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import type { TestShop, TestUser } from '../testing/test-shop';
 import { createCaller } from '.';
 
-let shop: TestShop;
 const emulatorUrl = () => `http://${inject('authEmulatorHost')}`;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(() => shop.close());
 
 const GOOGLE_PHOTO = 'https://lh3.googleusercontent.com/a/rider-photo=s96-c';
 const complete = {
@@ -28,7 +23,7 @@ const complete = {
   address: '12 Chain Lane, Leeds',
 };
 
-async function storedProfile(userId: string) {
+async function storedProfile(shop: TestShop, userId: string) {
   const [row] = await shop.database.db
     .select({ displayName: users.displayName, photoUrl: users.photoUrl, phone: users.phone, address: users.address })
     .from(users)
@@ -36,7 +31,7 @@ async function storedProfile(userId: string) {
   return row;
 }
 
-async function auditOf(email: string) {
+async function auditOf(shop: TestShop, email: string) {
   return shop.database.db
     .select({ action: auditEvents.action, subject: auditEvents.subject, actorEmail: auditEvents.actorEmail })
     .from(auditEvents)
@@ -45,7 +40,7 @@ async function auditOf(email: string) {
 }
 
 describe('users.updateProfile', () => {
-  it('saves the name, photo, phone and address, and users.me answers them', async () => {
+  test('saves the name, photo, phone and address, and users.me answers them', async ({ shop }) => {
     const customer = await shop.createUser('user');
     await expect(shop.caller(customer.user).users.updateProfile(complete)).resolves.toEqual(complete);
 
@@ -53,15 +48,15 @@ describe('users.updateProfile', () => {
     expect(me).toMatchObject({ displayName: 'Ada Rider', photoURL: GOOGLE_PHOTO, phone: complete.phone, address: complete.address });
   });
 
-  it('keeps blank fields as none and trims what was typed', async () => {
+  test('keeps blank fields as none and trims what was typed', async ({ shop }) => {
     const customer = await shop.createUser('user', { phone: '555 0100', address: 'Old Road 1', photoUrl: GOOGLE_PHOTO });
     await shop.caller(customer.user).users.updateProfile({ displayName: '  Ada  ', photoUrl: ' ', phone: '', address: '   ' });
-    expect(await storedProfile(customer.user.id)).toEqual({ displayName: 'Ada', photoUrl: null, phone: null, address: null });
+    expect(await storedProfile(shop, customer.user.id)).toEqual({ displayName: 'Ada', photoUrl: null, phone: null, address: null });
   });
 
-  it('saves nothing for an account removed while its session was being checked, and says so', async () => {
+  test('saves nothing for an account removed while its session was being checked, and says so', async ({ shop }) => {
     const customer = await shop.createUser('user');
-    const before = await storedProfile(customer.user.id);
+    const before = await storedProfile(shop, customer.user.id);
     // The caller's session user was read before an admin removed the account.
     await shop.database.db.update(users).set({ removedAt: new Date() }).where(eq(users.id, customer.user.id));
 
@@ -69,20 +64,20 @@ describe('users.updateProfile', () => {
       code: 'UNAUTHORIZED',
       message: messages.accountRemoved,
     });
-    expect(await storedProfile(customer.user.id)).toEqual(before);
-    expect(await auditOf(customer.user.email)).toEqual([]);
+    expect(await storedProfile(shop, customer.user.id)).toEqual(before);
+    expect(await auditOf(shop, customer.user.email)).toEqual([]);
   });
 
-  it('changes only the caller’s own account', async () => {
+  test('changes only the caller’s own account', async ({ shop }) => {
     const [customer, other] = [await shop.createUser('user'), await shop.createUser('user')];
-    const otherBefore = await storedProfile(other.user.id);
+    const otherBefore = await storedProfile(shop, other.user.id);
     // Nothing in the input names an account: a stray id is not read.
     await shop.caller(customer.user).users.updateProfile({ ...complete, id: other.user.id } as typeof complete);
-    expect(await storedProfile(other.user.id)).toEqual(otherBefore);
-    expect(await storedProfile(customer.user.id)).toEqual(complete);
+    expect(await storedProfile(shop, other.user.id)).toEqual(otherBefore);
+    expect(await storedProfile(shop, customer.user.id)).toEqual(complete);
   });
 
-  it.each([
+  test.for<[string, Partial<typeof complete>, string]>([
     ['a name with a direction override', { displayName: 'Ada\u202Eredir' }, messages.displayNameInvalid],
     ['an empty name', { displayName: '  ' }, messages.nameRequired],
     ['a name over 100 characters', { displayName: 'a'.repeat(101) }, messages.displayNameTooLong],
@@ -90,37 +85,37 @@ describe('users.updateProfile', () => {
     ['a photo over plain http', { photoUrl: 'http://lh3.googleusercontent.com/a/x' }, messages.photoUrlNotAllowed],
     ['a phone with letters', { phone: 'call me' }, messages.phoneInvalid],
     ['an address with control characters', { address: 'Road\u0007 1' }, messages.textHasControlCharacters],
-  ])('refuses %s with a 400 and changes nothing', async (_case, change, message) => {
+  ])('refuses %s with a 400 and changes nothing', async ([, change, message], { shop }) => {
     const customer = await shop.createUser('user', { phone: '555 0100', address: 'Old Road 1' });
-    const before = await storedProfile(customer.user.id);
+    const before = await storedProfile(shop, customer.user.id);
     await expect(shop.caller(customer.user).users.updateProfile({ ...complete, ...change })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message,
     });
-    expect(await storedProfile(customer.user.id)).toEqual(before);
-    expect(await auditOf(customer.user.email)).toEqual([]);
+    expect(await storedProfile(shop, customer.user.id)).toEqual(before);
+    expect(await auditOf(shop, customer.user.email)).toEqual([]);
   });
 
-  it('refuses a visitor without a session', async () => {
+  test('refuses a visitor without a session', async ({ shop }) => {
     await expect(shop.caller(null).users.updateProfile(complete)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('records a new name or photo in the audit log, and not a new phone or address', async () => {
+  test('records a new name or photo in the audit log, and not a new phone or address', async ({ shop }) => {
     const customer = await shop.createUser('user');
     const caller = shop.caller(customer.user);
     const sameNameNoPhoto = { displayName: customer.user.displayName ?? '', photoUrl: '' };
     await caller.users.updateProfile({ ...sameNameNoPhoto, phone: '555 0199', address: 'New Road 2' });
-    expect(await auditOf(customer.user.email)).toEqual([]);
+    expect(await auditOf(shop, customer.user.email)).toEqual([]);
 
     await caller.users.updateProfile(complete);
-    expect(await auditOf(customer.user.email)).toEqual([
+    expect(await auditOf(shop, customer.user.email)).toEqual([
       { action: 'user.profile_update', subject: `${customer.user.email}: name, photo`, actorEmail: customer.user.email },
     ]);
   });
 });
 
 describe('a sign-in after the customer set their profile', () => {
-  it('keeps the name and photo set in the shop, not the provider’s older ones', async () => {
+  test('keeps the name and photo set in the shop, not the provider’s older ones', async ({ shop }) => {
     const email = `rider-${randomBytes(5).toString('hex')}@example.com`;
     const account = { email, password: 'secret123', displayName: 'Name At Sign-up' };
     const first = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, account, { create: true });

@@ -2,30 +2,24 @@
 // first, and when the customer says so: signing out ends that session on the server at once,
 // signing out everywhere ends every session of the account, and nobody else's.
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { messages } from '../../shared/messages';
 import { createContextInner } from '../context';
 import { sessions } from '../db/schema';
 import { startSession } from '../domains/accounts/sessions';
 import { trpcCall } from '../testing/attacks';
-import { createTestShop, type TestShop } from '../testing/test-shop';
+import type { TestShop } from '../testing/test-shop';
 import { createCaller } from '.';
 
-let shop: TestShop;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(() => shop.close());
-
-async function callerWithToken(token: string) {
+async function callerWithToken(shop: TestShop, token: string) {
   return createCaller(await createContextInner(shop.deps, `Bearer ${token}`));
 }
 
 const expired = { code: 'UNAUTHORIZED', message: messages.sessionExpired };
 
 describe('opening a session', () => {
-  it('keeps the session row as long as its token lasts, and sweeps rows already expired', async () => {
+  test('keeps the session row as long as its token lasts, and sweeps rows already expired', async ({ shop }) => {
     const customer = await shop.createUser('user');
     const stale = await shop.database.db
       .insert(sessions)
@@ -44,7 +38,7 @@ describe('opening a session', () => {
     const lifetimeMs = shop.deps.sessions.ttlSeconds * 1000;
     expect(opened[0]!.expiresAt.getTime()).toBeGreaterThanOrEqual(openedAt + lifetimeMs);
     expect(opened[0]!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + lifetimeMs);
-    await expect((await callerWithToken(token)).users.me()).resolves.toMatchObject({ _id: customer.user.id });
+    await expect((await callerWithToken(shop, token)).users.me()).resolves.toMatchObject({ _id: customer.user.id });
   });
 });
 
@@ -54,11 +48,11 @@ describe('a session’s lifetime', () => {
   });
 
   /** users.me over HTTP with the token, as the browser calls it. */
-  const meWith = (token: string) =>
+  const meWith = (shop: TestShop, token: string) =>
     shop.app.inject({ method: 'GET', url: '/trpc/users.me', headers: { authorization: `Bearer ${token}` } });
   const messageOf = (response: { body: string }) => (JSON.parse(response.body) as { error: { message: string } }).error.message;
 
-  it('refuses a token past its own expiry, though its session row still lasts', async () => {
+  test('refuses a token past its own expiry, though its session row still lasts', async ({ shop }) => {
     const customer = await shop.createUser('user');
     const { sessionId } = await shop.openSession(customer.user.id);
     // Issued by the shop itself, a lifetime and a minute ago.
@@ -66,21 +60,21 @@ describe('a session’s lifetime', () => {
     const lapsed = await shop.deps.sessions.issue({ sessionId });
     vi.useRealTimers();
 
-    const response = await meWith(lapsed);
+    const response = await meWith(shop, lapsed);
 
     expect(response.statusCode).toBe(401);
     expect(messageOf(response)).toBe(messages.sessionExpired);
   });
 
-  it('refuses a session whose row is past its expiry, though the token would last longer', async () => {
+  test('refuses a session whose row is past its expiry, though the token would last longer', async ({ shop }) => {
     const customer = await shop.createUser('user');
-    expect((await meWith(customer.token)).statusCode).toBe(200);
+    expect((await meWith(shop, customer.token)).statusCode).toBe(200);
     await shop.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(sessions.id, customer.sessionId));
 
-    const response = await meWith(customer.token);
+    const response = await meWith(shop, customer.token);
 
     expect(response.statusCode).toBe(401);
     expect(messageOf(response)).toBe(messages.sessionExpired);
@@ -88,34 +82,34 @@ describe('a session’s lifetime', () => {
 });
 
 describe('users.signOut', () => {
-  it('ends the session it is called with, and only that one', async () => {
+  test('ends the session it is called with, and only that one', async ({ shop }) => {
     const customer = await shop.createUser('user');
     const laptop = await shop.openSession(customer.user.id);
 
-    await expect((await callerWithToken(customer.token)).users.signOut()).resolves.toEqual({ signedOut: true });
+    await expect((await callerWithToken(shop, customer.token)).users.signOut()).resolves.toEqual({ signedOut: true });
 
-    await expect((await callerWithToken(customer.token)).users.me()).rejects.toMatchObject(expired);
-    await expect((await callerWithToken(laptop.token)).users.me()).resolves.toMatchObject({ _id: customer.user.id });
+    await expect((await callerWithToken(shop, customer.token)).users.me()).rejects.toMatchObject(expired);
+    await expect((await callerWithToken(shop, laptop.token)).users.me()).resolves.toMatchObject({ _id: customer.user.id });
   });
 });
 
 describe('users.signOutEverywhere', () => {
-  it('ends every session of the account and leaves other accounts signed in', async () => {
+  test('ends every session of the account and leaves other accounts signed in', async ({ shop }) => {
     const customer = await shop.createUser('user');
     const phone = await shop.openSession(customer.user.id);
     const neighbour = await shop.createUser('user');
 
-    await (await callerWithToken(customer.token)).users.signOutEverywhere();
+    await (await callerWithToken(shop, customer.token)).users.signOutEverywhere();
 
     for (const token of [customer.token, phone.token]) {
-      await expect((await callerWithToken(token)).users.me()).rejects.toMatchObject(expired);
+      await expect((await callerWithToken(shop, token)).users.me()).rejects.toMatchObject(expired);
     }
-    await expect((await callerWithToken(neighbour.token)).users.me()).resolves.toMatchObject({ _id: neighbour.user.id });
+    await expect((await callerWithToken(shop, neighbour.token)).users.me()).resolves.toMatchObject({ _id: neighbour.user.id });
   });
 });
 
 describe('signing out over HTTP', () => {
-  it('makes the same bearer token answer 401 afterwards, on tRPC and REST alike', async () => {
+  test('makes the same bearer token answer 401 afterwards, on tRPC and REST alike', async ({ shop }) => {
     const customer = await shop.createUser('user');
     const call = trpcCall('users.signOut');
     const signOut = await shop.app.inject({ ...call, headers: { ...call.headers, ...customer.headers } });

@@ -2,39 +2,31 @@
 // roles read from the database on every request, and user management for admins.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../testing/fixtures';
 import { inject } from 'vitest';
 import { messages } from '../../shared/messages';
 import { createContextInner } from '../context';
 import { bookings, tools, users } from '../db/schema';
 import { signInForIdToken, signInWithOldAuthTime } from '../testing/firebase-accounts';
-import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
+import type { TestShop } from '../testing/test-shop';
 import { createCaller } from '.';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
 
-let shop: TestShop;
-let admin: TestUser;
-let customer: TestUser;
 const emulatorUrl = () => `http://${inject('authEmulatorHost')}`;
 
-beforeAll(async () => {
-  shop = await createTestShop({ adminEmails: ['boss@example.com'] });
-  admin = await shop.createUser('admin');
-  customer = await shop.createUser('user');
-});
-afterAll(() => shop.close());
+test.override('shopOptions', { adminEmails: ['boss@example.com'] });
 
 function freshEmail(): string {
   return `user-${randomBytes(5).toString('hex')}@Example.com`;
 }
 
 /** A caller whose context is resolved from a bearer token, as every HTTP request is. */
-async function callerWithToken(token: string) {
+async function callerWithToken(shop: TestShop, token: string) {
   return createCaller(await createContextInner(shop.deps, `Bearer ${token}`));
 }
 
 describe('users.createSession', () => {
-  it('exchanges a fresh Firebase sign-in for a session that resolves to the user', async () => {
+  test('exchanges a fresh Firebase sign-in for a session that resolves to the user', async ({ shop }) => {
     const email = freshEmail();
     const { idToken } = await signInForIdToken(
       emulatorUrl(),
@@ -44,11 +36,11 @@ describe('users.createSession', () => {
     );
 
     const { token } = await shop.caller(null).users.createSession({ email, idToken });
-    const me = await (await callerWithToken(token)).users.me();
+    const me = await (await callerWithToken(shop, token)).users.me();
     expect(me).toMatchObject({ email: email.toLowerCase(), displayName: 'New Rider', role: 'user' });
   });
 
-  it('refuses a token for another email and creates no user', async () => {
+  test('refuses a token for another email and creates no user', async ({ shop }) => {
     const email = freshEmail();
     const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123' }, { create: true });
     const victim = freshEmail();
@@ -60,7 +52,7 @@ describe('users.createSession', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('refuses a sign-in older than 300 seconds', async () => {
+  test('refuses a sign-in older than 300 seconds', async ({ shop }) => {
     const email = freshEmail();
     const { idToken } = await signInWithOldAuthTime(
       emulatorUrl(),
@@ -74,24 +66,24 @@ describe('users.createSession', () => {
     });
   });
 
-  it('refuses a forged token', async () => {
+  test('refuses a forged token', async ({ shop }) => {
     await expect(
       shop.caller(null).users.createSession({ email: freshEmail(), idToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: messages.identityTokenInvalid });
   });
 
-  it('makes ADMIN_EMAILS accounts admins once the provider says their email is verified', async () => {
+  test('makes ADMIN_EMAILS accounts admins once the provider says their email is verified', async ({ shop }) => {
     const boss = { email: 'boss@example.com', password: 'secret123' };
     const unverified = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, boss, { create: true });
     const first = await shop.caller(null).users.createSession({ email: boss.email, idToken: unverified.idToken });
-    await expect((await callerWithToken(first.token)).users.me()).resolves.toMatchObject({ role: 'user', emailVerified: false });
+    await expect((await callerWithToken(shop, first.token)).users.me()).resolves.toMatchObject({ role: 'user', emailVerified: false });
 
     const verified = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, boss, { verified: true });
     const { token } = await shop.caller(null).users.createSession({ email: boss.email, idToken: verified.idToken });
-    await expect((await callerWithToken(token)).users.me()).resolves.toMatchObject({ role: 'admin', emailVerified: true });
+    await expect((await callerWithToken(shop, token)).users.me()).resolves.toMatchObject({ role: 'admin', emailVerified: true });
   });
 
-  it('refuses a removed account', async () => {
+  test('refuses a removed account', async ({ shop }) => {
     const email = freshEmail();
     const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email, password: 'secret123' }, { create: true });
     await shop.database.db.insert(users).values({ email: email.toLowerCase(), removedAt: new Date() });
@@ -103,29 +95,29 @@ describe('users.createSession', () => {
 });
 
 describe('sessions', () => {
-  it('treats a tampered or unknown token as an expired session', async () => {
+  test('treats a tampered or unknown token as an expired session', async ({ shop, customer }) => {
     // The signature's first character carries six whole bits; its last carries padding that
     // base64url decoders ignore, so changing that one could leave the signature as it was.
     const [header, payload, signature] = customer.token.split('.');
     const tampered = `${header}.${payload}.${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
-    await expect((await callerWithToken(tampered)).users.me()).rejects.toMatchObject({
+    await expect((await callerWithToken(shop, tampered)).users.me()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: messages.sessionExpired,
     });
   });
 
-  it('applies a role change at once, without a new token', async () => {
+  test('applies a role change at once, without a new token', async ({ shop, admin }) => {
     const promoted = await shop.createUser('user');
-    const caller = await callerWithToken(promoted.token);
+    const caller = await callerWithToken(shop, promoted.token);
     await expect(caller.users.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await shop.caller(admin.user).users.makeAdmin({ email: promoted.user.email });
-    const { items } = await (await callerWithToken(promoted.token)).users.list();
+    const { items } = await (await callerWithToken(shop, promoted.token)).users.list();
     expect(items.map((user) => user.email)).toContain(promoted.user.email);
   });
 });
 
 describe('users.isAdmin', () => {
-  it('answers for oneself, and refuses customers asking about others', async () => {
+  test('answers for oneself, and refuses customers asking about others', async ({ shop, customer, admin }) => {
     await expect(shop.caller(customer.user).users.isAdmin({ email: customer.user.email })).resolves.toEqual({ admin: false });
     await expect(shop.caller(admin.user).users.isAdmin({ email: admin.user.email })).resolves.toEqual({ admin: true });
     await expect(shop.caller(admin.user).users.isAdmin({ email: customer.user.email })).resolves.toEqual({ admin: false });
@@ -138,7 +130,11 @@ describe('users.isAdmin', () => {
 });
 
 describe('users.list and makeAdmin', () => {
-  it('lists users for admins only, without private fields, each with whether it can be made admin', async () => {
+  test('lists users for admins only, without private fields, each with whether it can be made admin', async ({
+    shop,
+    customer,
+    admin,
+  }) => {
     const unverified = await shop.createUser('user', { emailVerified: false });
     const { items: list } = await shop.caller(admin.user).users.list();
     const entry = list.find((u) => u.email === customer.user.email);
@@ -154,7 +150,7 @@ describe('users.list and makeAdmin', () => {
     await expect(shop.caller(customer.user).users.list()).rejects.toMatchObject({ code: 'FORBIDDEN', message: messages.adminOnly });
   });
 
-  it('makes a customer admin once, and audits it', async () => {
+  test('makes a customer admin once, and audits it', async ({ shop, customer, admin }) => {
     const target = await shop.createUser('user');
     await expect(shop.caller(customer.user).users.makeAdmin({ email: target.user.email })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -167,7 +163,7 @@ describe('users.list and makeAdmin', () => {
     expect(log.filter((entry) => entry.subject === target.user.email)).toHaveLength(1);
   });
 
-  it('refuses to make an account admin while its email is not verified', async () => {
+  test('refuses to make an account admin while its email is not verified', async ({ shop, admin }) => {
     const target = await shop.createUser('user', { emailVerified: false });
     await expect(shop.caller(admin.user).users.makeAdmin({ email: target.user.email })).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -177,7 +173,7 @@ describe('users.list and makeAdmin', () => {
     expect(row?.role).toBe('user');
   });
 
-  it('answers 404 for an unknown email', async () => {
+  test('answers 404 for an unknown email', async ({ shop, admin }) => {
     await expect(shop.caller(admin.user).users.makeAdmin({ email: 'nobody@example.com' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: messages.userNotFound,
@@ -186,7 +182,10 @@ describe('users.list and makeAdmin', () => {
 });
 
 describe('users.remove', () => {
-  it('ends the removed user’s sessions at once, disables their sign-in and releases their unpaid orders', async () => {
+  test('ends the removed user’s sessions at once, disables their sign-in and releases their unpaid orders', async ({
+    shop,
+    admin,
+  }) => {
     const email = freshEmail();
     const { idToken, uid } = await signInForIdToken(
       emulatorUrl(),
@@ -195,14 +194,14 @@ describe('users.remove', () => {
       { create: true },
     );
     const { token } = await shop.caller(null).users.createSession({ email, idToken });
-    const caller = await callerWithToken(token);
+    const caller = await callerWithToken(shop, token);
     const me = await caller.users.me();
     const tool = await shop.createTool({ minimumOrderQuantity: 1, available: 5 });
     const order = await caller.bookings.create({ toolsId: tool.id, amount: 2, phone: '555 0100', address: 'Main St 1' });
 
     await expect(shop.caller(admin.user).users.remove({ id: me._id })).resolves.toEqual({ deletedCount: 1 });
 
-    await expect((await callerWithToken(token)).users.me()).rejects.toMatchObject({
+    await expect((await callerWithToken(shop, token)).users.me()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: messages.accountRemoved,
     });
@@ -215,7 +214,10 @@ describe('users.remove', () => {
     expect(list.map((u) => u._id)).not.toContain(me._id);
   });
 
-  it('releases every unpaid order of the removed user, closing their payments, keeps the paid ones, and audits only the removal', async () => {
+  test('releases every unpaid order of the removed user, closing their payments, keeps the paid ones, and audits only the removal', async ({
+    shop,
+    admin,
+  }) => {
     const removed = await shop.createUser('user');
     const book = (toolId: string, amount: number) =>
       shop.caller(removed.user).bookings.create({ toolsId: toolId, amount, phone: '555 0100', address: 'Main St 1' });
@@ -249,7 +251,7 @@ describe('users.remove', () => {
     ]);
   });
 
-  it('refuses removing oneself, and refuses customers', async () => {
+  test('refuses removing oneself, and refuses customers', async ({ shop, customer, admin }) => {
     await expect(shop.caller(admin.user).users.remove({ id: admin.user.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: messages.cannotRemoveSelf,

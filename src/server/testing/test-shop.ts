@@ -59,7 +59,7 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-interface TestShopOptions {
+export interface TestShopOptions {
   adminEmails?: string[];
   /** Where the app and the services log; silent unless given. */
   logger?: FastifyBaseLogger;

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { describe, expect, test } from '../../testing/fixtures';
 import { messages } from '../../../shared/messages';
 import { buildApp } from '../../app';
 import { openPostgres, type Database } from '../../db/database';
@@ -21,13 +22,6 @@ import { checkSessions, startSessionCheck } from './session-check';
 const MINUTE_MS = 60_000;
 const emulatorUrl = () => `http://${inject('authEmulatorHost')}`;
 
-let shop: TestShop;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(() => shop.close());
-
 interface SignedIn {
   uid: string;
   email: string;
@@ -37,29 +31,29 @@ interface SignedIn {
 }
 
 /** A customer signed in at the provider (`secondsAgo` in the past) with a shop session from that sign-in. */
-async function signedInCustomer({ secondsAgo = 0 } = {}): Promise<SignedIn> {
+async function signedInCustomer(shop: TestShop, { secondsAgo = 0 } = {}): Promise<SignedIn> {
   const account = { email: `checked-${randomBytes(5).toString('hex')}@example.com`, password: 'secret-123' };
   const { uid, idToken } =
     secondsAgo > 0
       ? await signInWithOldAuthTime(emulatorUrl(), TEST_PROJECT_ID, account, { create: true, ageSeconds: secondsAgo })
       : await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, account, { create: true });
-  return { uid, ...account, ...(await exchange(account.email, idToken)) };
+  return { uid, ...account, ...(await exchange(shop, account.email, idToken)) };
 }
 
 /** The session exchange, as the browser makes it after a Firebase sign-in. */
-async function exchange(email: string, idToken: string): Promise<{ userId: string; token: string }> {
+async function exchange(shop: TestShop, email: string, idToken: string): Promise<{ userId: string; token: string }> {
   const { token } = await shop.caller(null).users.createSession({ email, idToken });
   const [user] = await shop.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return { userId: user!.id, token };
 }
 
-async function signInAgain(customer: SignedIn, password = customer.password): Promise<string> {
+async function signInAgain(shop: TestShop, customer: SignedIn, password = customer.password): Promise<string> {
   const { idToken } = await signInForIdToken(emulatorUrl(), TEST_PROJECT_ID, { email: customer.email, password });
-  return (await exchange(customer.email, idToken)).token;
+  return (await exchange(shop, customer.email, idToken)).token;
 }
 
 /** What the shop answers a signed-in request with now: its status and its message. */
-async function answerTo(token: string): Promise<{ status: number; message?: string }> {
+async function answerTo(shop: TestShop, token: string): Promise<{ status: number; message?: string }> {
   const response = await shop.app.inject({ method: 'GET', url: '/trpc/users.me', headers: { authorization: `Bearer ${token}` } });
   const body = response.json<{ error?: { message: string } }>();
   return { status: response.statusCode, message: body.error?.message };
@@ -68,11 +62,11 @@ async function answerTo(token: string): Promise<{ status: number; message?: stri
 const REFUSED = { status: 401, message: messages.sessionExpired };
 
 /** Every account checks as due, as after a whole interval. */
-const check = (db: Database = shop.database.db, identity: IdentityProvider = shop.deps.identity) =>
+const check = (shop: TestShop, db: Database = shop.database.db, identity: IdentityProvider = shop.deps.identity) =>
   checkSessions(db, identity, { intervalMs: 0 });
 
 /** The shop's identity provider, recording the accounts each getUsers call asked about. */
-function recordingLookups(shopOf: TestShop = shop): { identity: IdentityProvider; lookups: string[][] } {
+function recordingLookups(shop: TestShop, shopOf: TestShop = shop): { identity: IdentityProvider; lookups: string[][] } {
   const lookups: string[][] = [];
   const identity: IdentityProvider = {
     ...shopOf.deps.identity,
@@ -84,77 +78,77 @@ function recordingLookups(shopOf: TestShop = shop): { identity: IdentityProvider
   return { identity, lookups };
 }
 
-async function liveSessionsOf(userId: string): Promise<number> {
+async function liveSessionsOf(shop: TestShop, userId: string): Promise<number> {
   return (await shop.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
 }
 
 describe('checkSessions', () => {
-  it('ends every session of an account disabled at the provider, at the first check', async () => {
-    const customer = await signedInCustomer();
+  test('ends every session of an account disabled at the provider, at the first check', async ({ shop }) => {
+    const customer = await signedInCustomer(shop);
     const laptop = customer.token;
-    const phone = await signInAgain(customer);
+    const phone = await signInAgain(shop, customer);
 
     await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid, { disableUser: true });
     // Until the shop checks, it has no way to know.
-    expect((await answerTo(laptop)).status).toBe(200);
-    const outcome = await check();
+    expect((await answerTo(shop, laptop)).status).toBe(200);
+    const outcome = await check(shop);
 
     expect(outcome.ended).toBeGreaterThanOrEqual(2);
     expect(outcome.providerAway).toBe(false);
-    expect(await answerTo(laptop)).toEqual(REFUSED);
-    expect(await answerTo(phone)).toEqual(REFUSED);
-    expect(await liveSessionsOf(customer.userId)).toBe(0);
+    expect(await answerTo(shop, laptop)).toEqual(REFUSED);
+    expect(await answerTo(shop, phone)).toEqual(REFUSED);
+    expect(await liveSessionsOf(shop, customer.userId)).toBe(0);
   });
 
-  it('ends every session of an account deleted at the provider', async () => {
-    const customer = await signedInCustomer();
+  test('ends every session of an account deleted at the provider', async ({ shop }) => {
+    const customer = await signedInCustomer(shop);
 
     await deleteTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid);
-    await check();
+    await check(shop);
 
-    expect(await answerTo(customer.token)).toEqual(REFUSED);
+    expect(await answerTo(shop, customer.token)).toEqual(REFUSED);
   });
 
-  it('ends the sessions signed in before a password reset, and keeps the one signed in with the new password', async () => {
-    const customer = await signedInCustomer({ secondsAgo: 60 });
-    const untouched = await signedInCustomer({ secondsAgo: 60 });
+  test('ends the sessions signed in before a password reset, and keeps the one signed in with the new password', async ({ shop }) => {
+    const customer = await signedInCustomer(shop, { secondsAgo: 60 });
+    const untouched = await signedInCustomer(shop, { secondsAgo: 60 });
 
     await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid, { password: 'a-new-secret-7' });
-    const afterReset = await signInAgain(customer, 'a-new-secret-7');
-    await check();
+    const afterReset = await signInAgain(shop, customer, 'a-new-secret-7');
+    await check(shop);
 
-    expect(await answerTo(customer.token)).toEqual(REFUSED);
-    expect((await answerTo(afterReset)).status).toBe(200);
-    expect((await answerTo(untouched.token)).status).toBe(200);
+    expect(await answerTo(shop, customer.token)).toEqual(REFUSED);
+    expect((await answerTo(shop, afterReset)).status).toBe(200);
+    expect((await answerTo(shop, untouched.token)).status).toBe(200);
   });
 
-  it('leaves sessions the provider still backs alone, and asks only about accounts with live sessions', async () => {
-    const active = await signedInCustomer();
-    const signedOut = await signedInCustomer();
+  test('leaves sessions the provider still backs alone, and asks only about accounts with live sessions', async ({ shop }) => {
+    const active = await signedInCustomer(shop);
+    const signedOut = await signedInCustomer(shop);
     await shop.database.db.delete(sessions).where(eq(sessions.userId, signedOut.userId));
-    const expired = await signedInCustomer();
+    const expired = await signedInCustomer(shop);
     await shop.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - MINUTE_MS) })
       .where(eq(sessions.userId, expired.userId));
     // A shop account never bound to a provider identity (seeded, or from before binding).
     const unbound = await shop.createUser('user');
-    const { identity, lookups } = recordingLookups();
+    const { identity, lookups } = recordingLookups(shop);
 
-    await check(shop.database.db, identity);
+    await check(shop, shop.database.db, identity);
 
     const asked = lookups.flat();
     expect(asked).toContain(active.uid);
     expect(asked).not.toContain(signedOut.uid);
     expect(asked).not.toContain(expired.uid);
     expect(asked).not.toContain(null);
-    expect((await answerTo(active.token)).status).toBe(200);
-    expect((await answerTo(unbound.token)).status).toBe(200);
+    expect((await answerTo(shop, active.token)).status).toBe(200);
+    expect((await answerTo(shop, unbound.token)).status).toBe(200);
   });
 
-  it('asks about an account again only once its last check is an interval old', async () => {
-    const customer = await signedInCustomer();
-    const { identity, lookups } = recordingLookups();
+  test('asks about an account again only once its last check is an interval old', async ({ shop }) => {
+    const customer = await signedInCustomer(shop);
+    const { identity, lookups } = recordingLookups(shop);
     const now = Date.now();
     /** Whether a pass at `atMs` asked the provider about the customer. */
     const askedAbout = async (atMs: number) => {
@@ -194,7 +188,7 @@ describe('checkSessions over many accounts', () => {
     return uids;
   }
 
-  it('asks at most 100 accounts per call, the never checked first, then those checked longest ago', async () => {
+  test('asks at most 100 accounts per call, the never checked first, then those checked longest ago', async ({ shop }) => {
     // Made in shuffled order, so the order of the calls is the check times', not the rows'.
     const minutesAgo = [...Array.from({ length: 10 }, () => null), ...Array.from({ length: 120 }, (_, index) => 60 + index)];
     const shuffled = minutesAgo
@@ -205,7 +199,7 @@ describe('checkSessions over many accounts', () => {
       .map(({ value }, index) => ({ uid: uids[index]!, age: value ?? Number.POSITIVE_INFINITY }))
       .sort((a, b) => b.age - a.age)
       .map(({ uid }) => uid);
-    const { identity, lookups } = recordingLookups(many);
+    const { identity, lookups } = recordingLookups(shop, many);
 
     const outcome = await checkSessions(many.database.db, identity, { intervalMs: 30 * MINUTE_MS });
 
@@ -215,7 +209,7 @@ describe('checkSessions over many accounts', () => {
     expect(outcome).toEqual({ checked: 130, ended: 130, providerAway: false });
   });
 
-  it('ends a pass that finds every account due again at once, having asked about each once', async () => {
+  test('ends a pass that finds every account due again at once, having asked about each once', async ({ shop }) => {
     const uids: string[] = [];
     for (let batch = 0; batch < 6; batch++) {
       const accounts = await Promise.all(
@@ -233,7 +227,7 @@ describe('checkSessions over many accounts', () => {
         uids.push(uid);
       }
     }
-    const { identity, lookups } = recordingLookups(many);
+    const { identity, lookups } = recordingLookups(shop, many);
 
     // An interval of 0: each account is due again the moment it was checked.
     const outcome = await checkSessions(many.database.db, identity, { intervalMs: 0 });
@@ -242,9 +236,9 @@ describe('checkSessions over many accounts', () => {
     expect(lookups.flat().sort()).toEqual([...uids].sort());
   });
 
-  it('asks about each account once however many passes run at the same time', async () => {
+  test('asks about each account once however many passes run at the same time', async ({ shop }) => {
     const uids = await accountsCheckedAt(Array.from({ length: 40 }, () => 90));
-    const { identity, lookups } = recordingLookups(many);
+    const { identity, lookups } = recordingLookups(shop, many);
     const url = many.database.url;
     // On Postgres, passes as separate processes would run them, each on its own connections.
     const handles = url ? await Promise.all(Array.from({ length: 3 }, () => openPostgres(url, { maxConnections: 2 }))) : [];
@@ -272,7 +266,7 @@ describe('checkSessions over many accounts', () => {
 });
 
 describe('the background session check', () => {
-  async function app(role: ProcessRole) {
+  async function app(shop: TestShop, role: ProcessRole) {
     const built = await buildApp(shop.deps, {
       ping: shop.database.ping,
       runtimeConfig: {
@@ -286,40 +280,40 @@ describe('the background session check', () => {
     return built;
   }
 
-  it('runs in a worker from ready to close, and never in a web process', async () => {
-    const web = await app('web');
-    const first = await signedInCustomer();
+  test('runs in a worker from ready to close, and never in a web process', async ({ shop }) => {
+    const web = await app(shop, 'web');
+    const first = await signedInCustomer(shop);
     await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, first.uid, { disableUser: true });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await answerTo(first.token)).status).toBe(200);
+    expect((await answerTo(shop, first.token)).status).toBe(200);
     await web.close();
 
-    const worker = await app('worker');
-    await expect.poll(async () => (await answerTo(first.token)).status, { timeout: 10_000 }).toBe(401);
+    const worker = await app(shop, 'worker');
+    await expect.poll(async () => (await answerTo(shop, first.token)).status, { timeout: 10_000 }).toBe(401);
     await worker.close();
 
-    const second = await signedInCustomer();
+    const second = await signedInCustomer(shop);
     await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, second.uid, { disableUser: true });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await answerTo(second.token)).status).toBe(200);
-    await check();
+    expect((await answerTo(shop, second.token)).status).toBe(200);
+    await check(shop);
   });
 
-  it('logs the sessions a pass ended, and nothing for a pass that ended none', async () => {
+  test('logs the sessions a pass ended, and nothing for a pass that ended none', async ({ shop }) => {
     const written: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void written.push(line) });
     const ended = () =>
       written
         .map((line) => JSON.parse(line) as { msg: string; sessions?: unknown })
         .filter((line) => line.msg.startsWith('ended sessions'));
-    await check();
+    await check(shop);
 
     const idle = startSessionCheck({ ...shop.deps, log }, { intervalMs: 0, everyMs: 10 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     await idle.stop();
     expect(ended()).toEqual([]);
 
-    const customer = await signedInCustomer();
+    const customer = await signedInCustomer(shop);
     await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid, { disableUser: true });
     const timer = startSessionCheck({ ...shop.deps, log }, { intervalMs: 0, everyMs: 10 });
     await expect.poll(() => ended().length).toBe(1);

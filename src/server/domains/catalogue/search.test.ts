@@ -5,19 +5,12 @@
 // each catalogue is read as it is.
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../../testing/fixtures';
 import { catalogueSorts } from '../../../shared/catalogue-sorts';
 import { searchToolsSchema } from '../../../shared/tools';
 import { tools } from '../../db/schema';
-import { createTestShop, type TestShop } from '../../testing/test-shop';
+import type { TestShop } from '../../testing/test-shop';
 import { searchCatalogue } from './search';
-
-let shop: TestShop;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(() => shop.close());
 
 /** A part as the property draws it: few prices, so that many parts share one. */
 const part = fc.record({
@@ -44,7 +37,7 @@ interface Seeded {
 }
 
 /** Replaces the catalogue with these parts, in this order; returns the listed ones as stored. */
-async function catalogueOf(drawn: DrawnPart[], inStock: boolean): Promise<Seeded[]> {
+async function catalogueOf(shop: TestShop, drawn: DrawnPart[], inStock: boolean): Promise<Seeded[]> {
   await shop.database.db.execute(sql`delete from ${tools}`);
   const stored: Seeded[] = [];
   for (const [index, { retired, ...fields }] of drawn.entries()) {
@@ -80,10 +73,10 @@ function inOrder(parts: Seeded[], sort: (typeof catalogueSorts)[number]): string
 }
 
 describe('the pages of a search without words', () => {
-  it('show every listed part exactly once, in order, for any catalogue, order and page size', async () => {
+  test('show every listed part exactly once, in order, for any catalogue, order and page size', async ({ shop }) => {
     await fc.assert(
       fc.asyncProperty(fc.array(part, { maxLength: 12 }), search, async (drawn, { sort, inStock, limit }) => {
-        const listed = await catalogueOf(drawn, inStock);
+        const listed = await catalogueOf(shop, drawn, inStock);
         const shown: string[] = [];
         let cursor: string | undefined;
         for (let pages = 0; pages <= listed.length; pages += 1) {

@@ -1,8 +1,8 @@
 // Opening a PaymentIntent for a booking (payments.createIntent, POST /create-payment-intent) and
 // cancelling a booking that has one, checked at the payments emulator through the `stripe` SDK.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../../testing/fixtures';
 import { messages } from '../../../shared/messages';
-import { createTestShop, type TestShop, type TestUser } from '../../testing/test-shop';
+import type { TestShop, TestUser } from '../../testing/test-shop';
 import {
   bookPart,
   bookingRow,
@@ -19,27 +19,14 @@ import { bookings } from '../../db/schema';
 import type { PaymentsGateway } from '../../payments/payments-gateway';
 import { createCaller } from '../../routers/index';
 
-let shop: TestShop;
-let customer: TestUser;
-let otherCustomer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-  otherCustomer = await shop.createUser('user');
-  admin = await shop.createUser('admin');
-});
-afterAll(() => shop.close());
-
-async function cancelledBooking() {
+async function cancelledBooking(shop: TestShop, customer: TestUser) {
   const { booking } = await bookPart(shop, customer);
   await shop.caller(customer.user).bookings.cancel({ id: booking._id });
   return booking;
 }
 
 describe('payments.createIntent', () => {
-  it('opens one PaymentIntent for the server’s total in cents, in USD, naming the booking', async () => {
+  test('opens one PaymentIntent for the server’s total in cents, in USD, naming the booking', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer, { priceCents: 12_34, quantity: 3 });
 
     const opened = await shop.caller(customer.user).payments.createIntent({ bookingId: booking._id });
@@ -62,7 +49,7 @@ describe('payments.createIntent', () => {
     expect((await bookingRow(shop, booking._id)).paymentIntentId).toBe(opened.paymentIntentId);
   });
 
-  it('returns the same PaymentIntent and client secret on a second call', async () => {
+  test('returns the same PaymentIntent and client secret on a second call', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     const first = await shop.caller(customer.user).payments.createIntent({ bookingId: booking._id });
 
@@ -71,7 +58,7 @@ describe('payments.createIntent', () => {
     expect(second).toEqual(first);
   });
 
-  it('keeps the same PaymentIntent after a declined card, so the customer can try another', async () => {
+  test('keeps the same PaymentIntent after a declined card, so the customer can try another', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     const first = await openIntent(shop, customer, booking._id);
     expect((await confirmInBrowser(shop, first, { number: '4000000000000002' })).status).toBe(402);
@@ -82,7 +69,10 @@ describe('payments.createIntent', () => {
     await payInBrowser(shop, again);
   });
 
-  it('opens a new PaymentIntent that can be paid when the booking’s intent was cancelled at the provider', async () => {
+  test('opens a new PaymentIntent that can be paid when the booking’s intent was cancelled at the provider', async ({
+    shop,
+    customer,
+  }) => {
     // e.g. an operator cancelled it in the dashboard, or a cancel stopped between the provider and our write.
     const { booking } = await bookPart(shop, customer);
     const first = await openIntent(shop, customer, booking._id);
@@ -103,7 +93,7 @@ describe('payments.createIntent', () => {
     ).resolves.toMatchObject({ status: 'paid', transaction: replacement.id });
   });
 
-  it('accepts the total the customer was shown and refuses one that disagrees with the server', async () => {
+  test('accepts the total the customer was shown and refuses one that disagrees with the server', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer, { priceCents: 10_00, quantity: 2 });
 
     await expect(shop.caller(customer.user).payments.createIntent({ bookingId: booking._id, price: 19.99 })).rejects.toMatchObject({
@@ -116,7 +106,7 @@ describe('payments.createIntent', () => {
     expect((await stripeFor(shop).paymentIntents.retrieve(opened.paymentIntentId)).amount).toBe(20_00);
   });
 
-  it('refuses another customer’s booking with 403 and opens nothing', async () => {
+  test('refuses another customer’s booking with 403 and opens nothing', async ({ shop, customer, otherCustomer }) => {
     const { booking } = await bookPart(shop, customer);
 
     await expect(shop.caller(otherCustomer.user).payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
@@ -126,7 +116,7 @@ describe('payments.createIntent', () => {
     expect((await bookingRow(shop, booking._id)).paymentIntentId).toBeNull();
   });
 
-  it('refuses an admin with 403: only the owner pays', async () => {
+  test('refuses an admin with 403: only the owner pays', async ({ shop, customer, admin }) => {
     const { booking } = await bookPart(shop, customer);
 
     await expect(shop.caller(admin.user).payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
@@ -136,7 +126,7 @@ describe('payments.createIntent', () => {
     expect((await bookingRow(shop, booking._id)).paymentIntentId).toBeNull();
   });
 
-  it('asks a visitor to sign in', async () => {
+  test('asks a visitor to sign in', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
 
     await expect(shop.caller(null).payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
@@ -146,7 +136,7 @@ describe('payments.createIntent', () => {
     expect((await bookingRow(shop, booking._id)).paymentIntentId).toBeNull();
   });
 
-  it('refuses a paid booking with 409, without asking the provider', async () => {
+  test('refuses a paid booking with 409, without asking the provider', async ({ shop, customer }) => {
     const { booking } = await paidBooking(shop, customer);
     const { caller, calls } = recordingCaller(shop, customer);
 
@@ -157,8 +147,8 @@ describe('payments.createIntent', () => {
     expect(calls).toEqual([]);
   });
 
-  it('refuses a cancelled booking with 409, without asking the provider', async () => {
-    const booking = await cancelledBooking();
+  test('refuses a cancelled booking with 409, without asking the provider', async ({ shop, customer }) => {
+    const booking = await cancelledBooking(shop, customer);
     const { caller, calls } = recordingCaller(shop, customer);
 
     await expect(caller.payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
@@ -169,13 +159,13 @@ describe('payments.createIntent', () => {
     expect((await bookingRow(shop, booking._id)).paymentIntentId).toBeNull();
   });
 
-  it('refuses an unknown booking with 404', async () => {
+  test('refuses an unknown booking with 404', async ({ shop, customer }) => {
     await expect(
       shop.caller(customer.user).payments.createIntent({ bookingId: '00000000-0000-4000-8000-000000000000' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: messages.orderNotFound });
   });
 
-  it('settles the booking and answers 409 when its intent already succeeded at the provider', async () => {
+  test('settles the booking and answers 409 when its intent already succeeded at the provider', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
@@ -193,7 +183,7 @@ describe('payments.createIntent', () => {
 });
 
 describe('payments.createIntent asks the provider only what it must', () => {
-  it('opens a booking’s first PaymentIntent with one call to the provider', async () => {
+  test('opens a booking’s first PaymentIntent with one call to the provider', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     const { caller, calls } = recordingCaller(shop, customer);
 
@@ -202,7 +192,10 @@ describe('payments.createIntent asks the provider only what it must', () => {
     expect(calls).toEqual(['createIntent']);
   });
 
-  it('opens a new PaymentIntent, instead of failing, when the provider does not know the booking’s stored one', async () => {
+  test('opens a new PaymentIntent, instead of failing, when the provider does not know the booking’s stored one', async ({
+    shop,
+    customer,
+  }) => {
     const { booking } = await bookPart(shop, customer);
     // An intent from another provider account, say, after the shop's keys were changed.
     await shop.database.db.update(bookings).set({ paymentIntentId: 'pi_unknown_to_the_provider' }).where(eq(bookings.id, booking._id));
@@ -218,7 +211,7 @@ describe('payments.createIntent asks the provider only what it must', () => {
 
 describe('a booking cancelled or paid while its PaymentIntent is being opened', () => {
   /** A caller whose provider opens the intent, then `meanwhile` happens before the answer arrives. */
-  function openingWhile(meanwhile: () => Promise<unknown>) {
+  function openingWhile(shop: TestShop, customer: TestUser, meanwhile: () => Promise<unknown>) {
     const real = shop.deps.payments;
     const opened: string[] = [];
     const payments: PaymentsGateway = {
@@ -233,9 +226,12 @@ describe('a booking cancelled or paid while its PaymentIntent is being opened', 
     return { caller: createCaller({ deps: { ...shop.deps, payments }, user: customer.user, session: 'valid' }), opened };
   }
 
-  it('refuses with 409 a booking the customer cancelled meanwhile, and cancels the new intent so it can never take money', async () => {
+  test('refuses with 409 a booking the customer cancelled meanwhile, and cancels the new intent so it can never take money', async ({
+    shop,
+    customer,
+  }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
-    const { caller, opened } = openingWhile(() => shop.caller(customer.user).bookings.cancel({ id: booking._id }));
+    const { caller, opened } = openingWhile(shop, customer, () => shop.caller(customer.user).bookings.cancel({ id: booking._id }));
 
     await expect(caller.payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -248,10 +244,10 @@ describe('a booking cancelled or paid while its PaymentIntent is being opened', 
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
-  it('refuses with 409 a booking paid meanwhile by another payment, and cancels the new intent', async () => {
+  test('refuses with 409 a booking paid meanwhile by another payment, and cancels the new intent', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     // As when its basket's payment is taken in another window.
-    const { caller, opened } = openingWhile(() =>
+    const { caller, opened } = openingWhile(shop, customer, () =>
       shop.database.db
         .update(bookings)
         .set({ status: 'paid', transactionId: 'pi_its_basket', paidAt: new Date() })
@@ -274,14 +270,14 @@ describe('a booking cancelled or paid while its PaymentIntent is being opened', 
 });
 
 describe('POST /create-payment-intent', () => {
-  const post = (user: TestUser | null, payload: Record<string, unknown>) =>
+  const post = (shop: TestShop, user: TestUser | null, payload: Record<string, unknown>) =>
     shop.app.inject({ method: 'POST', url: '/create-payment-intent', payload, ...(user ? { headers: user.headers } : {}) });
 
-  it('answers the owner with the client secret of the booking’s one PaymentIntent', async () => {
+  test('answers the owner with the client secret of the booking’s one PaymentIntent', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer, { priceCents: 7_50, quantity: 4 });
 
-    const first = await post(customer, { bookingId: booking._id, price: 30 });
-    const second = await post(customer, { bookingId: booking._id });
+    const first = await post(shop, customer, { bookingId: booking._id, price: 30 });
+    const second = await post(shop, customer, { bookingId: booking._id });
 
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) as unknown });
@@ -296,22 +292,22 @@ describe('POST /create-payment-intent', () => {
     });
   });
 
-  it('refuses a price that disagrees with the server’s total with 400', async () => {
+  test('refuses a price that disagrees with the server’s total with 400', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer, { priceCents: 7_50, quantity: 4 });
 
-    const response = await post(customer, { bookingId: booking._id, price: 3 });
+    const response = await post(shop, customer, { bookingId: booking._id, price: 3 });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: messages.priceChanged } });
     expect((await bookingRow(shop, booking._id)).paymentIntentId).toBeNull();
   });
 
-  it('refuses another customer and an admin with 403, and a visitor with 401', async () => {
+  test('refuses another customer and an admin with 403, and a visitor with 401', async ({ shop, customer, otherCustomer, admin }) => {
     const { booking } = await bookPart(shop, customer);
 
-    const asOther = await post(otherCustomer, { bookingId: booking._id });
-    const asAdmin = await post(admin, { bookingId: booking._id });
-    const asVisitor = await post(null, { bookingId: booking._id });
+    const asOther = await post(shop, otherCustomer, { bookingId: booking._id });
+    const asAdmin = await post(shop, admin, { bookingId: booking._id });
+    const asVisitor = await post(shop, null, { bookingId: booking._id });
 
     expect(asOther.statusCode).toBe(403);
     expect(asOther.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.notYourOrder } });
@@ -322,12 +318,12 @@ describe('POST /create-payment-intent', () => {
     expect((await bookingRow(shop, booking._id)).paymentIntentId).toBeNull();
   });
 
-  it('refuses paid and cancelled bookings with 409', async () => {
+  test('refuses paid and cancelled bookings with 409', async ({ shop, customer }) => {
     const { booking: paid } = await paidBooking(shop, customer);
-    const cancelled = await cancelledBooking();
+    const cancelled = await cancelledBooking(shop, customer);
 
-    const forPaid = await post(customer, { bookingId: paid._id });
-    const forCancelled = await post(customer, { bookingId: cancelled._id });
+    const forPaid = await post(shop, customer, { bookingId: paid._id });
+    const forCancelled = await post(shop, customer, { bookingId: cancelled._id });
 
     expect(forPaid.statusCode).toBe(409);
     expect(forPaid.json()).toEqual({ error: { code: 'CONFLICT', message: messages.orderAlreadyPaid } });
@@ -337,7 +333,7 @@ describe('POST /create-payment-intent', () => {
 });
 
 describe('cancelling a booking that has a PaymentIntent', () => {
-  it('cancels the open intent at the provider, so it can no longer be paid, and returns the stock', async () => {
+  test('cancels the open intent at the provider, so it can no longer be paid, and returns the stock', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     expect(await stockOf(shop.database.db, toolId)).toBe(7);
@@ -352,7 +348,7 @@ describe('cancelling a booking that has a PaymentIntent', () => {
     expect(((await lateConfirm.json()) as { error: { code: string } }).error.code).toBe('payment_intent_unexpected_state');
   });
 
-  it('cancels the intent too when an admin cancels through DELETE /booking', async () => {
+  test('cancels the intent too when an admin cancels through DELETE /booking', async ({ shop, customer, admin }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 5 });
     const intent = await openIntent(shop, customer, booking._id);
 
@@ -364,7 +360,10 @@ describe('cancelling a booking that has a PaymentIntent', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(5);
   });
 
-  it('does not cancel an intent that already succeeded: it settles the booking as paid and answers 409', async () => {
+  test('does not cancel an intent that already succeeded: it settles the booking as paid and answers 409', async ({
+    shop,
+    customer,
+  }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     // The provider took the money but the browser's call to mark the booking paid never came.
@@ -384,7 +383,7 @@ describe('cancelling a booking that has a PaymentIntent', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(7);
   });
 
-  it('answers 409 through DELETE /booking too when the intent already succeeded', async () => {
+  test('answers 409 through DELETE /booking too when the intent already succeeded', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 1, available: 4 });
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);

@@ -2,7 +2,7 @@
 // booking they are about: refund events by their type and their refund's own booking id, and a
 // succeeded payment that does not match its booking.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../../testing/fixtures';
 import { bookings } from '../../db/schema';
 import {
   bookPart,
@@ -16,58 +16,63 @@ import {
   stripeFor,
 } from '../../testing/payments';
 import { refundEmails, refundAudits } from '../../testing/refunds';
-import { createTestShop, type TestShop, type TestUser } from '../../testing/test-shop';
-
-let shop: TestShop;
-let customer: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-});
-afterAll(() => shop.close());
+import type { TestShop } from '../../testing/test-shop';
 
 /** The provider's whole refund of the booking's payment, as plain JSON (what an event carries). */
-async function providerRefund(bookingId: string, paymentIntentId: string, amountCents: number): Promise<Record<string, unknown>> {
+async function providerRefund(
+  shop: TestShop,
+  bookingId: string,
+  paymentIntentId: string,
+  amountCents: number,
+): Promise<Record<string, unknown>> {
   const refund = await shop.deps.payments.refundPayment({ bookingId, paymentIntentId, amountCents });
   return JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(refund.id))) as Record<string, unknown>;
 }
 
-async function outcomeOf(event: ReturnType<typeof eventFor>) {
+async function outcomeOf(shop: TestShop, event: ReturnType<typeof eventFor>) {
   const response = await deliverWebhook(shop, event);
   expect(response.statusCode).toBe(200);
   return response.json<{ outcome: string }>().outcome;
 }
 
 describe('refund events', () => {
-  it('ignore a refund event whose object is not a refund the shop can read', async () => {
+  test('ignore a refund event whose object is not a refund the shop can read', async ({ shop, customer }) => {
     const { booking } = await paidBooking(shop, customer);
     const unreadable = { object: 'refund', id: 're_unreadable', metadata: { bookingId: booking._id } };
 
-    expect(await outcomeOf(eventFor('refund.updated', unreadable))).toBe('ignored');
+    expect(await outcomeOf(shop, eventFor('refund.updated', unreadable))).toBe('ignored');
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
   });
 
-  it('are only refund.created and refund.updated: charge.refund.updated, carrying the same refund, changes nothing', async () => {
+  test('are only refund.created and refund.updated: charge.refund.updated, carrying the same refund, changes nothing', async ({
+    shop,
+    customer,
+  }) => {
     const { booking, intent } = await paidBooking(shop, customer);
-    const refund = await providerRefund(booking._id, intent.id, Math.round(booking.price * 100));
+    const refund = await providerRefund(shop, booking._id, intent.id, Math.round(booking.price * 100));
 
-    expect(await outcomeOf(eventFor('charge.refund.updated', refund))).toBe('ignored');
+    expect(await outcomeOf(shop, eventFor('charge.refund.updated', refund))).toBe('ignored');
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
     expect(await refundEmails(shop, booking._id)).toBe(0);
   });
 
-  it('take a refund whose booking id is not one of the shop’s ids for one made outside the shop, marking nothing', async () => {
+  test('take a refund whose booking id is not one of the shop’s ids for one made outside the shop, marking nothing', async ({
+    shop,
+    customer,
+  }) => {
     const { booking, intent } = await paidBooking(shop, customer);
-    const refund = await providerRefund(booking._id, intent.id, Math.round(booking.price * 100));
+    const refund = await providerRefund(shop, booking._id, intent.id, Math.round(booking.price * 100));
 
-    expect(await outcomeOf(eventFor('refund.created', { ...refund, metadata: { bookingId: 'order-17' } }))).toBe(
+    expect(await outcomeOf(shop, eventFor('refund.created', { ...refund, metadata: { bookingId: 'order-17' } }))).toBe(
       'refund_outside_shop',
     );
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', refundId: null });
   });
 
-  it('record the refund of a payment that came after its booking was cancelled, once, audited as the shop', async () => {
+  test('record the refund of a payment that came after its booking was cancelled, once, audited as the shop', async ({
+    shop,
+    customer,
+  }) => {
     const { booking } = await bookPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
@@ -76,11 +81,11 @@ describe('refund events', () => {
       .update(bookings)
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'customer' })
       .where(eq(bookings.id, booking._id));
-    const refund = await providerRefund(booking._id, intent.id, Math.round(booking.price * 100));
+    const refund = await providerRefund(shop, booking._id, intent.id, Math.round(booking.price * 100));
     const event = eventFor('refund.created', refund);
 
-    expect(await outcomeOf(event)).toBe('refunded');
-    expect(await outcomeOf(event)).toBe('duplicate');
+    expect(await outcomeOf(shop, event)).toBe('refunded');
+    expect(await outcomeOf(shop, event)).toBe('duplicate');
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', transactionId: null, refundId: refund.id });
     expect(await refundAudits(shop, booking._id)).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'system' })]);
     expect(await refundEmails(shop, booking._id)).toBe(1);
@@ -88,13 +93,15 @@ describe('refund events', () => {
 });
 
 describe('payment_intent.succeeded', () => {
-  it('is taken for the record only when its amount disagrees with the booking, which stays unpaid', async () => {
+  test('is taken for the record only when its amount disagrees with the booking, which stays unpaid', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     const succeeded = await providerIntent(shop, intent.id);
 
-    expect(await outcomeOf(eventFor('payment_intent.succeeded', { ...succeeded, amount: succeeded.amount - 1 }))).toBe('handled');
+    expect(await outcomeOf(shop, eventFor('payment_intent.succeeded', { ...succeeded, amount: succeeded.amount - 1 }))).toBe(
+      'handled',
+    );
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid', transactionId: null, paidAt: null });
   });
 });

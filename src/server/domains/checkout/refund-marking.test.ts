@@ -3,41 +3,30 @@
 // booking's own payment, marks it, and only once. Anything else changes nothing, and a booking
 // with nothing to refund costs no call to the provider.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../../testing/fixtures';
 import { bookings } from '../../db/schema';
 import type { PaymentsGateway, RefundView } from '../../payments/payments-gateway';
 import { stockOf } from '../../testing/booking-load';
 import { bookPart, openIntent, paidBooking, payInBrowser, recordingPayments } from '../../testing/payments';
 import { refundEmails, refundAudits, refundsCounted } from '../../testing/refunds';
-import { createTestShop, type TestShop, type TestUser } from '../../testing/test-shop';
+import type { TestShop, TestUser } from '../../testing/test-shop';
 import { bookingColumns, type BookingRow } from '../orders/order-views';
 import { markLatePaymentRefunded, markRefunded, refundBooking, refundLatePayment } from './refunds';
 
-let shop: TestShop;
-let customer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-  admin = await shop.createUser('admin');
-});
-afterAll(() => shop.close());
-
-async function rowOf(id: string): Promise<BookingRow> {
+async function rowOf(shop: TestShop, id: string): Promise<BookingRow> {
   const [row] = await shop.database.db.select(bookingColumns).from(bookings).where(eq(bookings.id, id));
   if (!row) throw new Error(`no booking ${id}`);
   return row;
 }
 
 /** A paid booking, as the admin refunds it. */
-async function paidRow(): Promise<{ row: BookingRow; toolId: string }> {
+async function paidRow(shop: TestShop, customer: TestUser): Promise<{ row: BookingRow; toolId: string }> {
   const { booking, toolId } = await paidBooking(shop, customer);
-  return { row: await rowOf(booking._id), toolId };
+  return { row: await rowOf(shop, booking._id), toolId };
 }
 
 /** A booking whose card payment succeeded after the customer's cancel had gone through. */
-async function paidAfterCancel(): Promise<{ row: BookingRow; toolId: string; intentId: string }> {
+async function paidAfterCancel(shop: TestShop, customer: TestUser): Promise<{ row: BookingRow; toolId: string; intentId: string }> {
   const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
   const intent = await openIntent(shop, customer, booking._id);
   await payInBrowser(shop, intent);
@@ -45,7 +34,7 @@ async function paidAfterCancel(): Promise<{ row: BookingRow; toolId: string; int
     .update(bookings)
     .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'customer' })
     .where(eq(bookings.id, booking._id));
-  return { row: await rowOf(booking._id), toolId, intentId: intent.id };
+  return { row: await rowOf(shop, booking._id), toolId, intentId: intent.id };
 }
 
 /** The whole refund of the booking's payment `paymentIntentId` as the provider reports it succeeded. */
@@ -71,19 +60,27 @@ const refundsThatMarkNothing: Array<[string, Partial<RefundView>]> = [
 ];
 
 describe('refundBooking', () => {
-  it('lets a gateway failure that is not a refusal through as it is, and leaves the order paid', async () => {
-    const { row } = await paidRow();
+  test('lets a gateway failure that is not a refusal through as it is, and leaves the order paid', async ({
+    shop,
+    customer,
+    admin,
+  }) => {
+    const { row } = await paidRow(shop, customer);
     const bug = new Error('the gateway could not read the provider’s answer');
     const payments: PaymentsGateway = { ...shop.deps.payments, refundPayment: () => Promise.reject(bug) };
 
     await expect(refundBooking(shop.database.db, payments, shop.deps.metrics, row, admin.user)).rejects.toBe(bug);
 
-    expect(await rowOf(row.id)).toEqual(row);
+    expect(await rowOf(shop, row.id)).toEqual(row);
     expect(await refundEmails(shop, row.id)).toBe(0);
   });
 
-  it('leaves the order paid, with the admin’s refund audited, while the provider has not finished the refund', async () => {
-    const { row, toolId } = await paidRow();
+  test('leaves the order paid, with the admin’s refund audited, while the provider has not finished the refund', async ({
+    shop,
+    customer,
+    admin,
+  }) => {
+    const { row, toolId } = await paidRow(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
     const real = shop.deps.payments;
     const payments: PaymentsGateway = {
@@ -94,7 +91,7 @@ describe('refundBooking', () => {
     const answer = await refundBooking(shop.database.db, payments, shop.deps.metrics, row, admin.user);
 
     expect(answer).toEqual(row);
-    expect(await rowOf(row.id)).toEqual(row);
+    expect(await rowOf(shop, row.id)).toEqual(row);
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
     expect(await refundEmails(shop, row.id)).toBe(0);
     expect(await refundAudits(shop, row.id)).toEqual([expect.objectContaining({ actorId: admin.user.id })]);
@@ -102,8 +99,8 @@ describe('refundBooking', () => {
 });
 
 describe('markRefunded', () => {
-  it.each(refundsThatMarkNothing)('marks nothing for a refund %s', async (_, change) => {
-    const { row, toolId } = await paidRow();
+  test.for(refundsThatMarkNothing)('marks nothing for a refund %s', async ([, change], { shop, customer }) => {
+    const { row, toolId } = await paidRow(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
 
     const marking = await markRefunded(shop.database.db, shop.deps.metrics, row, {
@@ -112,40 +109,43 @@ describe('markRefunded', () => {
     });
 
     expect(marking).toEqual({ booking: null, marked: false });
-    expect(await rowOf(row.id)).toEqual(row);
+    expect(await rowOf(shop, row.id)).toEqual(row);
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
     expect(await refundEmails(shop, row.id)).toBe(0);
   });
 
-  it('marks nothing for a refund of part of its total, made outside the shop though naming it', async () => {
-    const { row, toolId } = await paidRow();
+  test('marks nothing for a refund of part of its total, made outside the shop though naming it', async ({ shop, customer }) => {
+    const { row, toolId } = await paidRow(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
 
     const partial = { ...succeededRefund(row, row.transactionId), amountCents: row.totalCents - 1 };
     const marking = await markRefunded(shop.database.db, shop.deps.metrics, row, partial);
 
     expect(marking).toEqual({ booking: row, marked: false });
-    expect(await rowOf(row.id)).toEqual(row);
+    expect(await rowOf(shop, row.id)).toEqual(row);
     expect(await stockOf(shop.database.db, toolId)).toBe(stockBefore);
     expect(await refundEmails(shop, row.id)).toBe(0);
   });
 });
 
 describe('markLatePaymentRefunded', () => {
-  it('records nothing for a refund of part of the payment, made outside the shop though naming the booking', async () => {
-    const { row } = await paidAfterCancel();
+  test('records nothing for a refund of part of the payment, made outside the shop though naming the booking', async ({
+    shop,
+    customer,
+  }) => {
+    const { row } = await paidAfterCancel(shop, customer);
 
     const partial = { ...succeededRefund(row, row.paymentIntentId), amountCents: row.totalCents - 1 };
     const marking = await markLatePaymentRefunded(shop.database.db, shop.deps.metrics, row, partial);
 
     expect(marking).toEqual({ booking: row, marked: false });
-    expect(await rowOf(row.id)).toEqual(row);
+    expect(await rowOf(shop, row.id)).toEqual(row);
     expect(await refundAudits(shop, row.id)).toEqual([]);
     expect(await refundEmails(shop, row.id)).toBe(0);
   });
 
-  it.each(refundsThatMarkNothing)('records nothing for a refund %s', async (_, change) => {
-    const { row } = await paidAfterCancel();
+  test.for(refundsThatMarkNothing)('records nothing for a refund %s', async ([, change], { shop, customer }) => {
+    const { row } = await paidAfterCancel(shop, customer);
 
     const marking = await markLatePaymentRefunded(shop.database.db, shop.deps.metrics, row, {
       ...succeededRefund(row, row.paymentIntentId),
@@ -153,20 +153,23 @@ describe('markLatePaymentRefunded', () => {
     });
 
     expect(marking).toEqual({ booking: null, marked: false });
-    expect(await rowOf(row.id)).toEqual(row);
+    expect(await rowOf(shop, row.id)).toEqual(row);
     expect(await refundAudits(shop, row.id)).toEqual([]);
     expect(await refundEmails(shop, row.id)).toBe(0);
   });
 
-  it('records a late payment’s refund once: applied again, it changes nothing and writes no second audit or email', async () => {
-    const { row } = await paidAfterCancel();
+  test('records a late payment’s refund once: applied again, it changes nothing and writes no second audit or email', async ({
+    shop,
+    customer,
+  }) => {
+    const { row } = await paidAfterCancel(shop, customer);
     const refund = succeededRefund(row, row.paymentIntentId);
     const countedBefore = await refundsCounted(shop, 'automatic');
 
     const first = await markLatePaymentRefunded(shop.database.db, shop.deps.metrics, row, refund);
     const again = await markLatePaymentRefunded(shop.database.db, shop.deps.metrics, row, refund);
 
-    const recorded = await rowOf(row.id);
+    const recorded = await rowOf(shop, row.id);
     expect(recorded).toMatchObject({ status: 'cancelled', refundId: refund.id, transactionId: null });
     expect(first).toEqual({ booking: recorded, marked: true });
     expect(again).toEqual({ booking: recorded, marked: false });
@@ -177,28 +180,34 @@ describe('markLatePaymentRefunded', () => {
 });
 
 describe('refundLatePayment', () => {
-  it('refunds the payment at the provider and returns the cancelled booking with the refund recorded', async () => {
-    const { row, intentId } = await paidAfterCancel();
+  test('refunds the payment at the provider and returns the cancelled booking with the refund recorded', async ({
+    shop,
+    customer,
+  }) => {
+    const { row, intentId } = await paidAfterCancel(shop, customer);
 
     const answer = await refundLatePayment(shop.database.db, shop.deps.payments, shop.deps.metrics, row, intentId);
 
-    expect(answer).toEqual(await rowOf(row.id));
+    expect(answer).toEqual(await rowOf(shop, row.id));
     expect(answer).toMatchObject({ status: 'cancelled', refundId: expect.stringMatching(/^re_/) as unknown });
   });
 
-  it('asks the provider nothing for a booking that is not cancelled, and returns it unchanged', async () => {
-    const { row } = await paidRow();
+  test('asks the provider nothing for a booking that is not cancelled, and returns it unchanged', async ({ shop, customer }) => {
+    const { row } = await paidRow(shop, customer);
     const { payments, calls } = recordingPayments(shop);
 
     const answer = await refundLatePayment(shop.database.db, payments, shop.deps.metrics, row, row.transactionId ?? '');
 
     expect(answer).toEqual(row);
     expect(calls).toEqual([]);
-    expect(await rowOf(row.id)).toEqual(row);
+    expect(await rowOf(shop, row.id)).toEqual(row);
   });
 
-  it('asks the provider nothing for a late payment already refunded, and returns the booking unchanged', async () => {
-    const { row, intentId } = await paidAfterCancel();
+  test('asks the provider nothing for a late payment already refunded, and returns the booking unchanged', async ({
+    shop,
+    customer,
+  }) => {
+    const { row, intentId } = await paidAfterCancel(shop, customer);
     const refunded = await refundLatePayment(shop.database.db, shop.deps.payments, shop.deps.metrics, row, intentId);
     const { payments, calls } = recordingPayments(shop);
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../../testing/fixtures';
 import { messages } from '../../../shared/messages';
 import { emailOutbox } from '../../db/schema';
 import { stockOf } from '../../testing/booking-load';
@@ -21,21 +21,10 @@ import {
   payInBrowser,
   providerIntent,
 } from '../../testing/payments';
-import { createTestShop, type TestShop, type TestUser } from '../../testing/test-shop';
+import type { TestShop } from '../../testing/test-shop';
 import { expireStaleHolds } from '../orders/hold-expiry';
 
-let shop: TestShop;
-let customer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-  admin = await shop.createUser('admin');
-});
-afterAll(() => shop.close());
-
-async function emailsOf(bookingId: string) {
+async function emailsOf(shop: TestShop, bookingId: string) {
   return shop.database.db
     .select({ kind: emailOutbox.kind, recipient: emailOutbox.recipient, status: emailOutbox.status, attempts: emailOutbox.attempts })
     .from(emailOutbox)
@@ -43,36 +32,38 @@ async function emailsOf(bookingId: string) {
     .orderBy(asc(emailOutbox.seq));
 }
 
-async function outboxSize(): Promise<number> {
+async function outboxSize(shop: TestShop): Promise<number> {
   return shop.database.db.$count(emailOutbox);
 }
 
 describe('each order event queues one email', () => {
-  it('queues the booking email to the customer when a part is booked', async () => {
+  test('queues the booking email to the customer when a part is booked', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
-    expect(await emailsOf(booking._id)).toEqual([{ kind: 'booking', recipient: customer.user.email, status: 'pending', attempts: 0 }]);
+    expect(await emailsOf(shop, booking._id)).toEqual([
+      { kind: 'booking', recipient: customer.user.email, status: 'pending', attempts: 0 },
+    ]);
   });
 
-  it('queues nothing for a refused booking', async () => {
+  test('queues nothing for a refused booking', async ({ shop, customer }) => {
     const part = await shop.createTool({ minimumOrderQuantity: 1, available: 2 });
-    const before = await outboxSize();
+    const before = await outboxSize(shop);
     await expect(shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 3, ...form })).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    expect(await outboxSize()).toBe(before);
+    expect(await outboxSize(shop)).toBe(before);
   });
 
-  it('queues the payment-received email once, however often the payment is confirmed', async () => {
+  test('queues the payment-received email once, however often the payment is confirmed', async ({ shop, customer }) => {
     const { booking, intent } = await paidBooking(shop, customer);
     await shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id });
     // The provider's signed event for the same payment changes nothing more.
     const event = eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id));
     expect((await deliverWebhook(shop, event)).statusCode).toBe(200);
 
-    expect((await emailsOf(booking._id)).map((email) => email.kind)).toEqual(['booking', 'payment_received']);
+    expect((await emailsOf(shop, booking._id)).map((email) => email.kind)).toEqual(['booking', 'payment_received']);
   });
 
-  it('queues the payment-received email when only the webhook reports the payment', async () => {
+  test('queues the payment-received email when only the webhook reports the payment', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
@@ -81,45 +72,45 @@ describe('each order event queues one email', () => {
     );
 
     expect((await bookingRow(shop, booking._id)).status).toBe('paid');
-    expect((await emailsOf(booking._id)).map((email) => email.kind)).toEqual(['booking', 'payment_received']);
+    expect((await emailsOf(shop, booking._id)).map((email) => email.kind)).toEqual(['booking', 'payment_received']);
   });
 
-  it('queues the shipped email when an admin ships a paid order', async () => {
+  test('queues the shipped email when an admin ships a paid order', async ({ shop, customer, admin }) => {
     const { booking } = await paidBooking(shop, customer);
     await shop.caller(admin.user).bookings.ship({ id: booking._id });
-    expect((await emailsOf(booking._id)).map((email) => email.kind)).toEqual(['booking', 'payment_received', 'shipped']);
+    expect((await emailsOf(shop, booking._id)).map((email) => email.kind)).toEqual(['booking', 'payment_received', 'shipped']);
   });
 
-  it('queues the cancelled email when the customer or an admin cancels', async () => {
+  test('queues the cancelled email when the customer or an admin cancels', async ({ shop, customer, admin }) => {
     const own = await bookPart(shop, customer);
     const byAdmin = await bookPart(shop, customer);
     await shop.caller(customer.user).bookings.cancel({ id: own.booking._id });
     await shop.caller(admin.user).bookings.cancel({ id: byAdmin.booking._id });
 
-    expect((await emailsOf(own.booking._id)).map((email) => email.kind)).toEqual(['booking', 'cancelled']);
-    expect((await emailsOf(byAdmin.booking._id)).map((email) => email.kind)).toEqual(['booking', 'cancelled']);
+    expect((await emailsOf(shop, own.booking._id)).map((email) => email.kind)).toEqual(['booking', 'cancelled']);
+    expect((await emailsOf(shop, byAdmin.booking._id)).map((email) => email.kind)).toEqual(['booking', 'cancelled']);
   });
 
-  it('queues the expired email when a hold runs out, not a cancelled one', async () => {
+  test('queues the expired email when a hold runs out, not a cancelled one', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     await ageBooking(shop, booking._id, 48);
     await expireStaleHolds(shop.deps.db, shop.deps.payments, { olderThanMs: 24 * 3_600_000 });
-    expect((await emailsOf(booking._id)).map((email) => email.kind)).toEqual(['booking', 'expired']);
+    expect((await emailsOf(shop, booking._id)).map((email) => email.kind)).toEqual(['booking', 'expired']);
   });
 
-  it('queues nothing for a refused cancel or ship', async () => {
+  test('queues nothing for a refused cancel or ship', async ({ shop, customer, admin }) => {
     const { booking } = await paidBooking(shop, customer);
     const unpaid = await bookPart(shop, customer);
-    const before = await outboxSize();
+    const before = await outboxSize(shop);
     await expect(shop.caller(customer.user).bookings.cancel({ id: booking._id })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(shop.caller(admin.user).bookings.ship({ id: unpaid.booking._id })).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect(await outboxSize()).toBe(before);
+    expect(await outboxSize(shop)).toBe(before);
   });
 });
 
 describe('the email and the order change commit together', () => {
   // The outbox refuses every row while this trigger stands: each change must then be undone too.
-  async function refuseOutboxRows() {
+  async function refuseOutboxRows(shop: TestShop) {
     await shop.database.db.execute(sql`
       create or replace function refuse_outbox_row() returns trigger language plpgsql as $$
       begin raise exception 'outbox unavailable'; end $$`);
@@ -127,36 +118,36 @@ describe('the email and the order change commit together', () => {
       sql`create trigger refuse_outbox_row before insert on email_outbox for each row execute function refuse_outbox_row()`,
     );
   }
-  afterEach(async () => {
+  test.afterEach(async ({ shop }) => {
     await shop.database.db.execute(sql`drop trigger if exists refuse_outbox_row on email_outbox`);
   });
 
-  it('books nothing and takes no stock when the booking email cannot be queued', async () => {
+  test('books nothing and takes no stock when the booking email cannot be queued', async ({ shop, customer }) => {
     const part = await shop.createTool({ minimumOrderQuantity: 1, available: 5 });
-    await refuseOutboxRows();
+    await refuseOutboxRows(shop);
     await expect(shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 2, ...form })).rejects.toThrow();
     expect(await stockOf(shop.database.db, part.id)).toBe(5);
   });
 
-  it('leaves the booking unpaid when the payment email cannot be queued', async () => {
+  test('leaves the booking unpaid when the payment email cannot be queued', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
-    await refuseOutboxRows();
+    await refuseOutboxRows(shop);
     await expect(shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id })).rejects.toThrow();
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid', transactionId: null });
   });
 
-  it('leaves the order paid when the shipped email cannot be queued', async () => {
+  test('leaves the order paid when the shipped email cannot be queued', async ({ shop, customer, admin }) => {
     const { booking } = await paidBooking(shop, customer);
-    await refuseOutboxRows();
+    await refuseOutboxRows(shop);
     await expect(shop.caller(admin.user).bookings.ship({ id: booking._id })).rejects.toThrow();
     expect((await bookingRow(shop, booking._id)).status).toBe('paid');
   });
 
-  it('leaves the booking and its stock when the cancelled email cannot be queued', async () => {
+  test('leaves the booking and its stock when the cancelled email cannot be queued', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
-    await refuseOutboxRows();
+    await refuseOutboxRows(shop);
     await expect(shop.caller(customer.user).bookings.cancel({ id: booking._id })).rejects.toThrow();
     expect((await bookingRow(shop, booking._id)).status).toBe('unpaid');
     expect(await stockOf(shop.database.db, toolId)).toBe(8);
@@ -164,7 +155,7 @@ describe('the email and the order change commit together', () => {
 });
 
 describe('admins and undelivered emails', () => {
-  it('lists the emails not yet delivered and puts a failed one back in the queue, audited', async () => {
+  test('lists the emails not yet delivered and puts a failed one back in the queue, audited', async ({ shop, customer, admin }) => {
     const { booking } = await bookPart(shop, customer);
     const [queued] = await shop.database.db
       .update(emailOutbox)
@@ -189,7 +180,7 @@ describe('admins and undelivered emails', () => {
     expect(audit.items[0]!.subject).toContain(queued!.id);
   });
 
-  it('pages the undelivered emails newest first, each once', async () => {
+  test('pages the undelivered emails newest first, each once', async ({ shop, customer, admin }) => {
     for (let index = 0; index < 4; index++) await bookPart(shop, customer);
     const all = (await shop.caller(admin.user).emails.undelivered({ limit: 100 })).items;
     expect(all.length).toBeGreaterThanOrEqual(4);
@@ -206,14 +197,14 @@ describe('admins and undelivered emails', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
-  it('answers a retry of an email that does not exist with NOT_FOUND', async () => {
+  test('answers a retry of an email that does not exist with NOT_FOUND', async ({ shop, admin }) => {
     await expect(shop.caller(admin.user).emails.retry({ id: randomUUID() })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: messages.emailNotFound,
     });
   });
 
-  it('refuses to send again an email already sent, and a customer may not list or retry', async () => {
+  test('refuses to send again an email already sent, and a customer may not list or retry', async ({ shop, customer, admin }) => {
     const { booking } = await bookPart(shop, customer);
     const [sent] = await shop.database.db
       .update(emailOutbox)
@@ -225,7 +216,7 @@ describe('admins and undelivered emails', () => {
       code: 'CONFLICT',
       message: messages.emailAlreadySent,
     });
-    expect((await emailsOf(booking._id))[0]).toMatchObject({ status: 'sent' });
+    expect((await emailsOf(shop, booking._id))[0]).toMatchObject({ status: 'sent' });
     await expect(shop.caller(customer.user).emails.undelivered({})).rejects.toBeInstanceOf(TRPCError);
     await expect(shop.caller(customer.user).emails.retry({ id: sent!.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });

@@ -3,7 +3,7 @@
 // race inside its claim's transaction. The stock must come back at most once, and only when no
 // money was taken.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../../testing/fixtures';
 import { messages } from '../../../shared/messages';
 import { auditEvents, bookings } from '../../db/schema';
 import { PaymentsUnavailableError, type PaymentsGateway } from '../../payments/payments-gateway';
@@ -19,26 +19,18 @@ import {
   recordingCaller,
   stripeFor,
 } from '../../testing/payments';
-import { createTestShop, type TestShop, type TestUser } from '../../testing/test-shop';
+import type { TestShop, TestUser } from '../../testing/test-shop';
 import { cancelBooking } from './cancellation';
 import { expireStaleHolds } from './hold-expiry';
-
-let shop: TestShop;
-let customer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-  admin = await shop.createUser('admin');
-});
-afterAll(() => shop.close());
 
 /**
  * The shop's gateway, with `before` run just before its first cancelIntent reaches the provider
  * and `after` just after it: the moments another request can slip into a cancel.
  */
-function gatewayInterrupted(hooks: { before?: () => Promise<unknown>; after?: () => Promise<unknown> }): PaymentsGateway {
+function gatewayInterrupted(
+  shop: TestShop,
+  hooks: { before?: () => Promise<unknown>; after?: () => Promise<unknown> },
+): PaymentsGateway {
   const real = shop.deps.payments;
   let interrupted = false;
   return {
@@ -55,36 +47,39 @@ function gatewayInterrupted(hooks: { before?: () => Promise<unknown>; after?: ()
 }
 
 /** A tRPC caller for `user` whose procedures use `payments`. */
-function callerWith(payments: PaymentsGateway, { user }: TestUser) {
+function callerWith(shop: TestShop, payments: PaymentsGateway, { user }: TestUser) {
   return createCaller({ deps: { ...shop.deps, payments }, user, session: 'valid' });
 }
 
-async function providerStatus(intentId: string): Promise<string> {
+async function providerStatus(shop: TestShop, intentId: string): Promise<string> {
   return (await stripeFor(shop).paymentIntents.retrieve(intentId)).status;
 }
 
-async function auditsOf(bookingId: string) {
+async function auditsOf(shop: TestShop, bookingId: string) {
   const rows = await shop.database.db.select({ action: auditEvents.action, subject: auditEvents.subject }).from(auditEvents);
   return rows.filter((row) => row.subject.includes(bookingId));
 }
 
 describe('cancelling while the customer pays', () => {
-  it('settles the booking as paid and refuses the cancel when the card is confirmed between its look and its cancel', async () => {
+  test('settles the booking as paid and refuses the cancel when the card is confirmed between its look and its cancel', async ({
+    shop,
+    customer,
+  }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
-    const payments = gatewayInterrupted({ before: () => payInBrowser(shop, intent) });
+    const payments = gatewayInterrupted(shop, { before: () => payInBrowser(shop, intent) });
 
-    await expect(callerWith(payments, customer).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
+    await expect(callerWith(shop, payments, customer).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: messages.orderAlreadyPaid,
     });
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id, cancelledAt: null });
     expect(await stockOf(shop.database.db, toolId)).toBe(7);
-    expect(await providerStatus(intent.id)).toBe('succeeded');
+    expect(await providerStatus(shop, intent.id)).toBe('succeeded');
   });
 
-  it('cancels a booking whose intent the provider no longer knows', async () => {
+  test('cancels a booking whose intent the provider no longer knows', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     await shop.database.db.update(bookings).set({ paymentIntentId: 'pi_forgottenbytheprovider0' }).where(eq(bookings.id, booking._id));
 
@@ -94,7 +89,10 @@ describe('cancelling while the customer pays', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
-  it('keeps the booking unpaid and its stock held when the provider fails to cancel an intent nobody paid', async () => {
+  test('keeps the booking unpaid and its stock held when the provider fails to cancel an intent nobody paid', async ({
+    shop,
+    customer,
+  }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     const payments: PaymentsGateway = {
@@ -102,16 +100,19 @@ describe('cancelling while the customer pays', () => {
       cancelIntent: () => Promise.reject(new PaymentsUnavailableError('the provider is away')),
     };
 
-    await expect(callerWith(payments, customer).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
+    await expect(callerWith(shop, payments, customer).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
     });
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid', transactionId: null, cancelledAt: null });
     expect(await stockOf(shop.database.db, toolId)).toBe(7);
-    expect(await providerStatus(intent.id)).toBe('requires_payment_method');
+    expect(await providerStatus(shop, intent.id)).toBe('requires_payment_method');
   });
 
-  it('ends either paid or cancelled, never both, with the stock released at most once, when the card is confirmed as the customer cancels', async () => {
+  test('ends either paid or cancelled, never both, with the stock released at most once, when the card is confirmed as the customer cancels', async ({
+    shop,
+    customer,
+  }) => {
     const rounds = await Promise.all(
       Array.from({ length: 6 }, async () => {
         const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 5 });
@@ -146,26 +147,26 @@ describe('cancelling while the customer pays', () => {
         expect(cancelled).toMatchObject(expected.cancel);
         expect(row).toMatchObject(expected.row);
         expect(await stockOf(shop.database.db, toolId)).toBe(expected.stock);
-        expect(await providerStatus(intent.id)).toBe(expected.provider);
+        expect(await providerStatus(shop, intent.id)).toBe(expected.provider);
         return row.status;
       }),
     );
     expect(endings.every((status) => status === 'paid' || status === 'cancelled')).toBe(true);
   });
 
-  it('closes an intent the customer opened while the cancel ran, so neither can be paid', async () => {
+  test('closes an intent the customer opened while the cancel ran, so neither can be paid', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 6 });
     const first = await openIntent(shop, customer, booking._id);
     let second: Awaited<ReturnType<typeof openIntent>> | undefined;
     // Once the first intent is canceled, payments.createIntent replaces it with a new one.
-    const payments = gatewayInterrupted({ after: async () => (second = await openIntent(shop, customer, booking._id)) });
+    const payments = gatewayInterrupted(shop, { after: async () => (second = await openIntent(shop, customer, booking._id)) });
 
-    await expect(callerWith(payments, customer).bookings.cancel({ id: booking._id })).resolves.toEqual({ deletedCount: 1 });
+    await expect(callerWith(shop, payments, customer).bookings.cancel({ id: booking._id })).resolves.toEqual({ deletedCount: 1 });
 
     if (!second) throw new Error('no intent was opened during the cancel');
     expect(second.id).not.toBe(first.id);
-    expect(await providerStatus(first.id)).toBe('canceled');
-    expect(await providerStatus(second.id)).toBe('canceled');
+    expect(await providerStatus(shop, first.id)).toBe('canceled');
+    expect(await providerStatus(shop, second.id)).toBe('canceled');
     expect((await confirmInBrowser(shop, second)).status).toBe(400);
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', paymentIntentId: second.id });
     expect(await stockOf(shop.database.db, toolId)).toBe(6);
@@ -173,7 +174,7 @@ describe('cancelling while the customer pays', () => {
 });
 
 describe('what a cancel costs the provider', () => {
-  it('cancels a booking that never opened an intent without asking the provider', async () => {
+  test('cancels a booking that never opened an intent without asking the provider', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer);
     const { caller, calls } = recordingCaller(shop, customer);
 
@@ -183,7 +184,7 @@ describe('what a cancel costs the provider', () => {
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled' });
   });
 
-  it('only looks at an intent the provider already closed, then cancels the booking', async () => {
+  test('only looks at an intent the provider already closed, then cancels the booking', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await stripeFor(shop).paymentIntents.cancel(intent.id);
@@ -196,7 +197,10 @@ describe('what a cancel costs the provider', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
-  it('only looks at an intent the card already paid, then settles the booking and refuses the cancel', async () => {
+  test('only looks at an intent the card already paid, then settles the booking and refuses the cancel', async ({
+    shop,
+    customer,
+  }) => {
     const { booking } = await bookPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
@@ -211,7 +215,7 @@ describe('what a cancel costs the provider', () => {
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id });
   });
 
-  it('refuses a paid order, and one cancelled already, without asking the provider', async () => {
+  test('refuses a paid order, and one cancelled already, without asking the provider', async ({ shop, customer }) => {
     const { booking: paid } = await paidBooking(shop, customer);
     const { booking: cancelled } = await bookPart(shop, customer);
     await openIntent(shop, customer, cancelled._id);
@@ -231,18 +235,21 @@ describe('what a cancel costs the provider', () => {
 });
 
 describe('an intent closed by someone else during the cancel', () => {
-  it('cancels the booking when another request closed its intent between the look and the cancel', async () => {
+  test('cancels the booking when another request closed its intent between the look and the cancel', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
-    const payments = gatewayInterrupted({ before: () => stripeFor(shop).paymentIntents.cancel(intent.id) });
+    const payments = gatewayInterrupted(shop, { before: () => stripeFor(shop).paymentIntents.cancel(intent.id) });
 
-    await callerWith(payments, customer).bookings.cancel({ id: booking._id });
+    await callerWith(shop, payments, customer).bookings.cancel({ id: booking._id });
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled' });
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
-  it('answers 503, changing nothing, when the cancel fails and the provider then no longer knows the intent', async () => {
+  test('answers 503, changing nothing, when the cancel fails and the provider then no longer knows the intent', async ({
+    shop,
+    customer,
+  }) => {
     const { booking } = await bookPart(shop, customer);
     await openIntent(shop, customer, booking._id);
     let looks = 0;
@@ -252,7 +259,7 @@ describe('an intent closed by someone else during the cancel', () => {
       cancelIntent: () => Promise.reject(new PaymentsUnavailableError('the provider is away')),
     };
 
-    await expect(callerWith(payments, customer).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
+    await expect(callerWith(shop, payments, customer).bookings.cancel({ id: booking._id })).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
     });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid' });
@@ -260,7 +267,11 @@ describe('an intent closed by someone else during the cancel', () => {
 });
 
 describe('two cancels at once', () => {
-  it('cancels once when the owner and an admin cancel together: the stock comes back once, and the loser is told it is cancelled', async () => {
+  test('cancels once when the owner and an admin cancel together: the stock comes back once, and the loser is told it is cancelled', async ({
+    shop,
+    customer,
+    admin,
+  }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
 
@@ -274,15 +285,15 @@ describe('two cancels at once', () => {
       reason: { code: 'CONFLICT', message: messages.orderCancelled },
     });
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
-    expect(await providerStatus(intent.id)).toBe('canceled');
+    expect(await providerStatus(shop, intent.id)).toBe('canceled');
     const { cancelReason } = await bookingRow(shop, booking._id);
     // The admin's cancel is audited only when it was the one that happened.
-    expect((await auditsOf(booking._id)).map((row) => row.action)).toEqual(cancelReason === 'admin' ? ['order.cancel'] : []);
+    expect((await auditsOf(shop, booking._id)).map((row) => row.action)).toEqual(cancelReason === 'admin' ? ['order.cancel'] : []);
   });
 });
 
 describe('two cancels that both read the booking unpaid', () => {
-  it('releases the stock once: the cancel statement itself refuses a booking no longer unpaid', async () => {
+  test('releases the stock once: the cancel statement itself refuses a booking no longer unpaid', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
     // What each of two racing requests holds: the booking as it was before either cancelled it.
     const asRead = await bookingRow(shop, booking._id);
@@ -301,14 +312,17 @@ describe('two cancels that both read the booking unpaid', () => {
 });
 
 describe('hold expiry on the same path', () => {
-  it('settles an expiring booking as paid when its card is confirmed between the look and the cancel', async () => {
+  test('settles an expiring booking as paid when its card is confirmed between the look and the cancel', async ({
+    shop,
+    customer,
+  }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await shop.database.db
       .update(bookings)
       .set({ createdAt: sql`now() - interval '2 days'` })
       .where(eq(bookings.id, booking._id));
-    const payments = gatewayInterrupted({ before: () => payInBrowser(shop, intent) });
+    const payments = gatewayInterrupted(shop, { before: () => payInBrowser(shop, intent) });
 
     expect(await expireStaleHolds(shop.database.db, payments, { olderThanMs: 86_400_000 })).toEqual({
       expired: 0,
@@ -318,6 +332,6 @@ describe('hold expiry on the same path', () => {
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id, cancelReason: null });
     expect(await stockOf(shop.database.db, toolId)).toBe(7);
-    expect(await auditsOf(booking._id)).toEqual([]);
+    expect(await auditsOf(shop, booking._id)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import getPort from 'get-port';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../../testing/fixtures';
 import { buildApp } from '../../app';
 import { openPostgres, type Database } from '../../db/database';
 import { bookings } from '../../db/schema';
@@ -21,7 +21,7 @@ import {
   payInBrowser,
   stripeFor,
 } from '../../testing/payments';
-import { createTestShop, type TestShop, type TestUser } from '../../testing/test-shop';
+import type { TestShop } from '../../testing/test-shop';
 import { stockOf } from '../../testing/booking-load';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../../testing/test-keys';
 import { expireStaleHolds, startHoldExpiry } from './hold-expiry';
@@ -29,20 +29,11 @@ import { expireStaleHolds, startHoldExpiry } from './hold-expiry';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-let shop: TestShop;
-let customer: TestUser;
-
-beforeAll(async () => {
-  shop = await createTestShop();
-  customer = await shop.createUser('user');
-});
-afterAll(() => shop.close());
-
-const expire = (db: Database = shop.database.db, payments = shop.deps.payments) =>
+const expire = (shop: TestShop, db: Database = shop.database.db, payments = shop.deps.payments) =>
   expireStaleHolds(db, payments, { olderThanMs: DAY_MS });
 
 /** The shop's gateway, but every look at an intent fails at once, as while the provider is down. */
-const failingLookups = (): PaymentsGateway => ({
+const failingLookups = (shop: TestShop): PaymentsGateway => ({
   ...shop.deps.payments,
   retrieveIntent: () => Promise.reject(new PaymentsUnavailableError('the provider is unreachable')),
 });
@@ -59,11 +50,11 @@ function recordingLog() {
 }
 
 describe('expireStaleHolds', () => {
-  it('cancels an unpaid booking older than the hold time as expired and returns its stock', async () => {
+  test('cancels an unpaid booking older than the hold time as expired and returns its stock', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
     await ageBooking(shop, booking._id, 25);
 
-    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+    expect(await expire(shop)).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
     expect((await bookingRow(shop, booking._id)).cancelledAt).toBeInstanceOf(Date);
@@ -77,7 +68,7 @@ describe('expireStaleHolds', () => {
     });
   });
 
-  it('leaves younger unpaid bookings, and paid and shipped ones of any age, alone', async () => {
+  test('leaves younger unpaid bookings, and paid and shipped ones of any age, alone', async ({ shop, customer }) => {
     const young = await bookPart(shop, customer, { quantity: 2, available: 10 });
     await ageBooking(shop, young.booking._id, 23);
     const paid = await paidBooking(shop, customer);
@@ -89,7 +80,7 @@ describe('expireStaleHolds', () => {
       .where(eq(bookings.id, shipped.booking._id));
     await ageBooking(shop, shipped.booking._id, 48);
 
-    expect(await expire()).toEqual({ expired: 0, settledPaid: 0, failed: 0 });
+    expect(await expire(shop)).toEqual({ expired: 0, settledPaid: 0, failed: 0 });
 
     expect(await bookingRow(shop, young.booking._id)).toMatchObject({ status: 'unpaid', cancelReason: null });
     expect(await stockOf(shop.database.db, young.toolId)).toBe(8);
@@ -97,12 +88,12 @@ describe('expireStaleHolds', () => {
     expect(await bookingRow(shop, shipped.booking._id)).toMatchObject({ status: 'shipped', cancelReason: null });
   });
 
-  it('cancels the open PaymentIntent first, so the expired booking can no longer be paid', async () => {
+  test('cancels the open PaymentIntent first, so the expired booking can no longer be paid', async ({ shop, customer }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await ageBooking(shop, booking._id, 30);
 
-    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+    expect(await expire(shop)).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
 
     expect((await stripeFor(shop).paymentIntents.retrieve(intent.id)).status).toBe('canceled');
     expect((await confirmInBrowser(shop, intent)).status).toBe(400);
@@ -110,19 +101,22 @@ describe('expireStaleHolds', () => {
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
-  it('settles the booking as paid, keeping its stock, when the money arrived before the hold expired', async () => {
+  test('settles the booking as paid, keeping its stock, when the money arrived before the hold expired', async ({
+    shop,
+    customer,
+  }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     await ageBooking(shop, booking._id, 30);
 
-    expect(await expire()).toEqual({ expired: 0, settledPaid: 1, failed: 0 });
+    expect(await expire(shop)).toEqual({ expired: 0, settledPaid: 1, failed: 0 });
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'paid', transactionId: intent.id, cancelReason: null });
     expect(await stockOf(shop.database.db, toolId)).toBe(6);
   });
 
-  it('never settles a stale hold as paid with the money of another order, and leaves it unpaid', async () => {
+  test('never settles a stale hold as paid with the money of another order, and leaves it unpaid', async ({ shop, customer }) => {
     const other = await bookPart(shop, customer, { quantity: 1, available: 10 });
     const othersIntent = await openIntent(shop, customer, other.booking._id);
     await payInBrowser(shop, othersIntent);
@@ -132,16 +126,19 @@ describe('expireStaleHolds', () => {
     await shop.database.db.update(bookings).set({ paymentIntentId: othersIntent.id }).where(eq(bookings.id, booking._id));
     await ageBooking(shop, booking._id, 30);
 
-    expect(await expire()).toEqual({ expired: 0, settledPaid: 0, failed: 1 });
+    expect(await expire(shop)).toEqual({ expired: 0, settledPaid: 0, failed: 1 });
 
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid', transactionId: null, paidAt: null });
     expect(await stockOf(shop.database.db, toolId)).toBe(6);
     // Without the foreign intent, the next pass expires it.
     await shop.database.db.update(bookings).set({ paymentIntentId: null }).where(eq(bookings.id, booking._id));
-    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+    expect(await expire(shop)).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
   });
 
-  it('keeps a booking with an intent unpaid while the provider is unreachable, and expires it on a later pass', async () => {
+  test('keeps a booking with an intent unpaid while the provider is unreachable, and expires it on a later pass', async ({
+    shop,
+    customer,
+  }) => {
     const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
     await openIntent(shop, customer, booking._id);
     await ageBooking(shop, booking._id, 30);
@@ -150,15 +147,15 @@ describe('expireStaleHolds', () => {
       apiBase: `http://127.0.0.1:${await getPort()}`,
     });
 
-    expect(await expire(shop.database.db, unreachable)).toEqual({ expired: 0, settledPaid: 0, failed: 1 });
+    expect(await expire(shop, shop.database.db, unreachable)).toEqual({ expired: 0, settledPaid: 0, failed: 1 });
     expect(await bookingRow(shop, booking._id)).toMatchObject({ status: 'unpaid' });
     expect(await stockOf(shop.database.db, toolId)).toBe(6);
 
-    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+    expect(await expire(shop)).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
     expect(await stockOf(shop.database.db, toolId)).toBe(10);
   });
 
-  it('tries every stale hold once in one pass, however many batches they fill', async () => {
+  test('tries every stale hold once in one pass, however many batches they fill', async ({ shop }) => {
     const owner = await shop.createUser('user');
     const part = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000 });
     // One more than a batch of 100 holds.
@@ -172,14 +169,14 @@ describe('expireStaleHolds', () => {
       .where(eq(bookings.userId, owner.user.id));
 
     // While the provider is down every hold fails, and is counted once, none of them skipped or tried twice.
-    expect(await expire(shop.database.db, failingLookups())).toEqual({ expired: 0, settledPaid: 0, failed: 101 });
+    expect(await expire(shop, shop.database.db, failingLookups(shop))).toEqual({ expired: 0, settledPaid: 0, failed: 101 });
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 202);
 
-    expect(await expire()).toEqual({ expired: 101, settledPaid: 0, failed: 0 });
+    expect(await expire(shop)).toEqual({ expired: 101, settledPaid: 0, failed: 0 });
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000);
   });
 
-  it('releases each booking exactly once when six passes run at the same time', async () => {
+  test('releases each booking exactly once when six passes run at the same time', async ({ shop }) => {
     const parts = await Promise.all(Array.from({ length: 3 }, () => shop.createTool({ minimumOrderQuantity: 1, available: 100 })));
     const customers = await Promise.all(Array.from({ length: 30 }, () => shop.createUser('user')));
     const booked = await Promise.all(
@@ -201,7 +198,7 @@ describe('expireStaleHolds', () => {
     const databases = [shop.database.db, ...handles.map((handle) => handle.db)];
 
     try {
-      const passes = await Promise.all(Array.from({ length: 6 }, (_, index) => expire(databases[index % databases.length])));
+      const passes = await Promise.all(Array.from({ length: 6 }, (_, index) => expire(shop, databases[index % databases.length])));
 
       expect(passes.reduce((sum, pass) => sum + pass.expired, 0)).toBe(30);
       // The passes that found a booking already taken count it nowhere.
@@ -217,7 +214,7 @@ describe('expireStaleHolds', () => {
 });
 
 describe('the background hold expiry', () => {
-  it('runs every interval once the app is ready, and stops when the app closes', async () => {
+  test('runs every interval once the app is ready, and stops when the app closes', async ({ shop, customer }) => {
     const app = await buildApp(shop.deps, {
       ping: shop.database.ping,
       runtimeConfig: {
@@ -242,10 +239,10 @@ describe('the background hold expiry', () => {
     await ageBooking(shop, after.booking._id, 25);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await bookingRow(shop, after.booking._id)).toMatchObject({ status: 'unpaid' });
-    await expire();
+    await expire(shop);
   });
 
-  it('logs what a pass changed, and nothing for a pass that changed nothing', async () => {
+  test('logs what a pass changed, and nothing for a pass that changed nothing', async ({ shop, customer }) => {
     const { log, withMessage } = recordingLog();
     const passLines = () => withMessage('expired stale holds');
     const idle = startHoldExpiry({ ...shop.deps, log }, { olderThanMs: DAY_MS, everyMs: 10 });
@@ -261,7 +258,10 @@ describe('the background hold expiry', () => {
     expect(passLines()[0]?.holds).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
   });
 
-  it('logs a pass that only settled a payment, and one that only failed, and warns of the hold it could not expire', async () => {
+  test('logs a pass that only settled a payment, and one that only failed, and warns of the hold it could not expire', async ({
+    shop,
+    customer,
+  }) => {
     const { log, withMessage } = recordingLog();
     const passLines = () => withMessage('expired stale holds');
     const paid = await bookPart(shop, customer, { quantity: 2, available: 10 });
@@ -275,7 +275,7 @@ describe('the background hold expiry', () => {
     const stuck = await bookPart(shop, customer, { quantity: 2, available: 10 });
     await openIntent(shop, customer, stuck.booking._id);
     await ageBooking(shop, stuck.booking._id, 25);
-    const failing = startHoldExpiry({ ...shop.deps, payments: failingLookups(), log }, { olderThanMs: DAY_MS, everyMs: 10 });
+    const failing = startHoldExpiry({ ...shop.deps, payments: failingLookups(shop), log }, { olderThanMs: DAY_MS, everyMs: 10 });
     await expect.poll(() => passLines().length).toBeGreaterThan(1);
     await failing.stop();
 
@@ -285,10 +285,10 @@ describe('the background hold expiry', () => {
       bookingId: stuck.booking._id,
       err: { message: 'the provider is unreachable' },
     });
-    expect(await expire()).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
+    expect(await expire(shop)).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
   });
 
-  it('warns of a pass that failed as a whole, and keeps running passes', async () => {
+  test('warns of a pass that failed as a whole, and keeps running passes', async ({ shop }) => {
     const { log, withMessage } = recordingLog();
     const unreachable = {
       select: () => {
@@ -306,7 +306,7 @@ describe('the background hold expiry', () => {
     });
   });
 
-  it('does not overlap a slow pass with the next one, and stop() waits for the pass in progress', async () => {
+  test('does not overlap a slow pass with the next one, and stop() waits for the pass in progress', async ({ shop, customer }) => {
     const { booking } = await bookPart(shop, customer, { quantity: 2, available: 10 });
     await openIntent(shop, customer, booking._id);
     await ageBooking(shop, booking._id, 25);
