@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentIntent } from '../payments/intents';
+import { readStateLog } from '../payments/state-log';
 import { cardFields } from '../payments/testing/emulator';
 import type { EmulatorsRecord } from './emulators-ownership';
 import { bookings } from '../../server/db/schema';
@@ -82,8 +84,13 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     return row?.status;
   }
 
-  function intentsAtTheEmulator(): Array<{ id: string; metadata: Record<string, string> }> {
-    return (JSON.parse(readFileSync(join(dataDir, 'payments-emulator.json'), 'utf8')) as { paymentIntents: [] }).paymentIntents;
+  /** The PaymentIntents the emulator has recorded, each as it stands now (its log's latest line for it). */
+  async function intentsAtTheEmulator(): Promise<PaymentIntent[]> {
+    const latest = new Map<string, PaymentIntent>();
+    for (const change of await readStateLog(join(dataDir, 'payments-emulator.json'))) {
+      if ('intent' in change) latest.set(change.intent.id, change.intent);
+    }
+    return [...latest.values()];
   }
 
   it('runs one set of emulators, owned by one of the two and recorded in the data directory', () => {
@@ -122,7 +129,7 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     const secrets = await Promise.all([openIntent(first, customer.token, bookingId), openIntent(second, customer.token, bookingId)]);
 
     expect(secrets[0]).toBe(secrets[1]);
-    expect(intentsAtTheEmulator().filter((intent) => intent.metadata.bookingId === bookingId)).toHaveLength(1);
+    expect((await intentsAtTheEmulator()).filter((intent) => intent.metadata.bookingId === bookingId)).toHaveLength(1);
 
     // Paid from the page of the process that runs the emulators: its event marks the booking paid
     // in the shared database, whichever process the customer asks next.
@@ -140,7 +147,7 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     const deadline = Date.now() + 15_000;
     while ((await statusOf(bookingId)) !== 'paid' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await statusOf(bookingId)).toBe('paid');
-    expect(intentsAtTheEmulator().filter((intent) => intent.metadata.bookingId === bookingId)).toHaveLength(1);
+    expect((await intentsAtTheEmulator()).filter((intent) => intent.metadata.bookingId === bookingId)).toHaveLength(1);
   });
 
   it('keeps signing in and paying through the other process after the one running the emulators stops', async () => {
@@ -167,6 +174,6 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     });
     const bookingId = ((await booked.json()) as { _id: string })._id;
     await openIntent(remaining, customer.token, bookingId);
-    expect(intentsAtTheEmulator().length).toBeGreaterThanOrEqual(2);
+    expect((await intentsAtTheEmulator()).length).toBeGreaterThanOrEqual(2);
   }, 90_000);
 });
