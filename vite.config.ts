@@ -1,7 +1,6 @@
 // Builds the browser app (src/client) into dist/client, and configures the test suites: server
 // (Node, real databases and emulators; the build scripts too), client (jsdom components), e2e
 // (real browser).
-import { availableParallelism } from 'node:os';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -23,9 +22,6 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    // Most server test files wait on processes, sockets and databases rather than compute: two at
-    // once finish sooner even on two cores, where vitest's default (cores - 1) runs them one by one.
-    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -47,6 +43,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/testing/setup.ts'],
+          // npm test runs these beside the browser journeys, and CI beside the Postgres pass too: a
+          // component typing into a form can take longer than vitest's 5 s on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {
