@@ -31,6 +31,10 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/emulators/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['src/server/testing/global-setup.ts'],
+          // One process for the files, each loading the project's modules afresh (setup.ts): a
+          // fresh process per file cost more CPU than most files' tests.
+          isolate: false,
+          setupFiles: ['src/server/testing/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -42,6 +46,9 @@ export default defineConfig({
           root: '.',
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
+          // One jsdom for the files, each loading the project's modules afresh (setup.ts): building
+          // a jsdom per file cost four times the tests themselves.
+          isolate: false,
           setupFiles: ['src/client/testing/setup.ts'],
           // npm test runs these beside the browser journeys, and CI beside the Postgres pass too: a
           // component typing into a form can take longer than vitest's 5 s on a busy machine.
@@ -59,6 +66,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One process and one browser for the journeys (e2e/support/browser.ts).
+          isolate: false,
         },
       },
     ],

@@ -1,5 +1,8 @@
-// Debian's Chromium (or CHROMIUM_PATH) through playwright-core, one browser per test file. Each page records its
-// console errors; a failed test saves a screenshot and the console under test-results/.
+// Debian's Chromium (or CHROMIUM_PATH) through playwright-core: one browser for the whole journey
+// run, which runs its files in one process (isolate: false in vite.config.ts), since launching
+// Chromium for each file cost more than many files' journeys. Each file opens its own contexts
+// (cookies, storage) and closes them when it ends; the browser ends with the process. Each page
+// records its console errors; a failed test saves a screenshot and the console under test-results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -31,14 +34,21 @@ export interface OpenOptions {
   javaScriptEnabled?: boolean;
 }
 
+let sharedBrowser: Promise<Browser> | undefined;
+
+function launchedBrowser(): Promise<Browser> {
+  sharedBrowser ??= chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  return sharedBrowser;
+}
+
 export function useBrowser(): { open: (options?: OpenOptions) => Promise<TrackedPage> } {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    browser = await launchedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(contexts.map((context) => context.close()));
   });
 
   return {

@@ -21,10 +21,12 @@ async function signUpAsCasey() {
 }
 
 describe('SignupPage', () => {
-  const newUser = fakeFirebaseUser('casey@example.com');
+  // Fresh for each test, so one test's calls never count in another's call order.
+  let newUser: ReturnType<typeof fakeFirebaseUser>;
   let fake: ReturnType<typeof fakeFirebaseKit>;
 
   beforeEach(() => {
+    newUser = fakeFirebaseUser('casey@example.com');
     fake = fakeFirebaseKit(newUser);
     vi.mocked(loadFirebaseAuth).mockResolvedValue(fake.kit);
   });
