@@ -17,7 +17,7 @@ import { demoTools } from './db/demo-data';
 import { auditEvents, tools, users } from './db/schema';
 import { projectPath } from './project-root';
 import { signInForIdToken } from './testing/firebase-accounts';
-import { createEmptyPostgresDatabase, openTestDatabase, usingPostgres, type TestDatabase } from './testing/test-database';
+import { createEmptyPostgresDatabase, itOnce, openTestDatabase, usingPostgres, type TestDatabase } from './testing/test-database';
 import { TEST_PROJECT_ID, TEST_SESSION_SECRET } from './testing/test-keys';
 
 const run = promisify(execFile);
@@ -107,7 +107,9 @@ it(
   3 * COMMAND_TIMEOUT_MS,
 );
 
-it(
+// The refusals below come before the run's database matters (an argument, a setting, the identity
+// provider, an embedded database of the test's own): the PGlite pass runs them (itOnce).
+itOnce(
   'refuses in one sentence, with exit code 1, an email nobody signed up with',
   async () => {
     const email = `nobody-${randomBytes(5).toString('hex')}@example.com`;
@@ -120,7 +122,7 @@ it(
   COMMAND_TIMEOUT_MS,
 );
 
-it(
+itOnce(
   'says how to call it when the email is missing',
   async () => {
     const refused = await bootstrap(['--demo-catalogue']);
@@ -136,7 +138,7 @@ function expectOneLineRefusal(refused: { code: number; stderr: string }, pattern
   expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(pattern)]);
 }
 
-it(
+itOnce(
   'refuses an email that is not one',
   async () => {
     expectOneLineRefusal(await bootstrap(['owner@']), /^owner@ is not an email address; usage: npm run bootstrap/);
@@ -144,7 +146,7 @@ it(
   COMMAND_TIMEOUT_MS,
 );
 
-it(
+itOnce(
   'refuses real Firebase without DATABASE_URL, leaving the embedded database alone',
   async () => {
     const embeddedDir = mkdtempSync(join(tmpdir(), 'sprocket-bootstrap-real-'));
@@ -167,7 +169,7 @@ it(
   COMMAND_TIMEOUT_MS,
 );
 
-it(
+itOnce(
   'says which setting to check when Postgres does not answer',
   async () => {
     const nowhere = `postgres://postgres@127.0.0.1:${await getPort()}/shop`;
@@ -177,7 +179,7 @@ it(
   COMMAND_TIMEOUT_MS,
 );
 
-it(
+itOnce(
   'says which setting to check when the Auth emulator does not answer',
   async () => {
     const refused = await bootstrap(['owner@example.com'], { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await getPort()}` });
@@ -186,7 +188,7 @@ it(
   COMMAND_TIMEOUT_MS,
 );
 
-it(
+itOnce(
   'names the bad setting in a configuration error',
   async () => {
     const refused = await bootstrap(['owner@example.com'], { DATABASE_POOL_SIZE: 'many' });
@@ -197,7 +199,7 @@ it(
   COMMAND_TIMEOUT_MS,
 );
 
-it(
+itOnce(
   'refuses the embedded database while a server has it open',
   async () => {
     const openDir = mkdtempSync(join(tmpdir(), 'sprocket-bootstrap-open-'));

@@ -11,9 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { tryToLock, unlock } from './boot/pid-lock';
 import { openPostgres } from './db/database';
 import { projectPath } from './project-root';
-import { createEmptyPostgresDatabase, usingPostgres } from './testing/test-database';
+import { createEmptyPostgresDatabase, itOnce, usingPostgres } from './testing/test-database';
 
 const run = promisify(execFile);
+// Outside 'on Postgres' the command migrates an embedded database of its own or refuses a setting:
+// the PGlite pass runs those (itOnce).
 /** A fresh PGlite and a TypeScript loader take half a minute on busy shared cores. */
 const COMMAND_TIMEOUT_MS = 120_000;
 
@@ -67,7 +69,7 @@ describe.skipIf(!usingPostgres())('on Postgres', () => {
   );
 });
 
-it(
+itOnce(
   'migrates the embedded database under DATA_DIR',
   async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-migrate-'));
@@ -81,7 +83,7 @@ it(
   COMMAND_TIMEOUT_MS,
 );
 
-it(
+itOnce(
   'refuses the embedded database while a server has it open',
   async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-migrate-'));
@@ -99,7 +101,7 @@ it(
   COMMAND_TIMEOUT_MS,
 );
 
-it(
+itOnce(
   'names DATABASE_URL in one sentence when Postgres cannot be reached',
   async () => {
     const stderr = await stderrOfFailed({ DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop' });
@@ -108,7 +110,7 @@ it(
   COMMAND_TIMEOUT_MS,
 );
 
-it(
+itOnce(
   'stops with a message naming a bad variable',
   async () => {
     const stderr = await stderrOfFailed({ DATABASE_URL: 'mysql://db' });

@@ -10,10 +10,12 @@ import { promisify } from 'node:util';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../project-root';
-import { usingPostgres } from '../testing/test-database';
+import { itOnce, usingPostgres } from '../testing/test-database';
 import { TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
 
 const run = promisify(execFile);
+// Each boot below uses an embedded database of its own, or fails before opening one: the PGlite
+// pass runs them (itOnce), and only the refusals of a real Postgres run in the Postgres pass too.
 /** A TypeScript loader and PGlite take half a minute on busy shared cores. */
 const BOOT_TIMEOUT_MS = 120_000;
 
@@ -54,11 +56,11 @@ async function bootFailure(env: Record<string, string>): Promise<string> {
   return outcome.stderr.trim().split('\n').at(-1)?.trim() ?? '';
 }
 
-it('names LOG_LEVEL when it is not a level', { timeout: BOOT_TIMEOUT_MS }, async () => {
+itOnce('names LOG_LEVEL when it is not a level', { timeout: BOOT_TIMEOUT_MS }, async () => {
   expect(await bootFailure({ LOG_LEVEL: 'loud' })).toMatch(/^LOG_LEVEL: must be one of/);
 });
 
-it('names DATA_DIR when another process has its embedded database open', { timeout: BOOT_TIMEOUT_MS }, async () => {
+itOnce('names DATA_DIR when another process has its embedded database open', { timeout: BOOT_TIMEOUT_MS }, async () => {
   const shared = mkdtempSync(join(tmpdir(), 'sprocket-boot-failure-shared-'));
   // As a running server leaves it: the lock names a live process (this test's).
   writeFileSync(join(shared, 'pglite.lock'), String(process.pid));
@@ -71,7 +73,7 @@ it('names DATA_DIR when another process has its embedded database open', { timeo
   }
 });
 
-it('names PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }, async () => {
+itOnce('names PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }, async () => {
   const port = await getPort();
   const taken: Server = createServer();
   await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
@@ -84,7 +86,7 @@ it('names PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }
   }
 });
 
-it.each(['MAIL_INBOX_PORT', 'MAIL_SMTP_PORT'])(
+itOnce.each(['MAIL_INBOX_PORT', 'MAIL_SMTP_PORT'])(
   'names %s when another program listens there',
   { timeout: BOOT_TIMEOUT_MS },
   async (variable) => {
@@ -101,13 +103,13 @@ it.each(['MAIL_INBOX_PORT', 'MAIL_SMTP_PORT'])(
   },
 );
 
-it('names SMTP_URL when identity and payments are real and no mail server is set', { timeout: BOOT_TIMEOUT_MS }, async () => {
+itOnce('names SMTP_URL when identity and payments are real and no mail server is set', { timeout: BOOT_TIMEOUT_MS }, async () => {
   expect(await bootFailure({ ALLOW_MAIL_CATCHER: 'false' })).toMatch(
     /^SMTP_URL: required when identity and payments are real and this process sends the order emails \(ROLE=all\)/,
   );
 });
 
-it('names DATABASE_URL when nothing answers there', { timeout: BOOT_TIMEOUT_MS }, async () => {
+itOnce('names DATABASE_URL when nothing answers there', { timeout: BOOT_TIMEOUT_MS }, async () => {
   const port = await getPort();
   expect(await bootFailure({ DATABASE_URL: `postgres://sprocket@127.0.0.1:${port}/shop` })).toBe(
     `DATABASE_URL: cannot reach Postgres at 127.0.0.1:${port} (ECONNREFUSED).`,

@@ -12,7 +12,7 @@ import type { SessionUser } from '../auth/session-user';
 import { projectPath } from '../project-root';
 import { createBooking } from '../domains/orders/booking';
 import { migrationsDrizzleCanApply, migrationsWith, type ExtraMigration, type MigrationsFolder } from '../testing/extra-migrations';
-import { createEmptyPostgresDatabase, usingPostgres } from '../testing/test-database';
+import { createEmptyPostgresDatabase, describeOnce, usingPostgres } from '../testing/test-database';
 import { UNLIMITED_HOLDS } from '../testing/test-shop';
 import { migratePostgresOnce, openPostgres, type DatabaseHandle } from './database';
 import { applyMigrations, MigrationError, NO_TRANSACTION_MARKER } from './migration-runner';
@@ -47,7 +47,7 @@ async function recorded(client: PGlite): Promise<Array<{ hash: string; created_a
   ).rows;
 }
 
-describe('on PGlite', () => {
+describeOnce('on PGlite', () => {
   it('records each migration as drizzle’s migrator does, so either finds nothing left after the other', async () => {
     const byDrizzle = new PGlite();
     const byRunner = new PGlite();

@@ -17,6 +17,7 @@ import { createSmtpMailer, type Mailer } from '../domains/email/mailer';
 import { readEmailQueue } from '../domains/email/outbox-sender';
 import { createMetrics } from '../metrics/metrics';
 import { bookPart } from '../testing/payments';
+import { describeOnce } from '../testing/test-database';
 import { projectPath } from '../project-root';
 import { STANDALONE_SERVER_ENV, TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
@@ -186,7 +187,8 @@ async function metricsOfRealProcess(role: 'worker' | 'web'): Promise<string> {
   }
 }
 
-describe('real processes', () => {
+// Each process runs alone on an embedded database of its own: the PGlite pass runs this (describeOnce).
+describeOnce('real processes', () => {
   it(
     'a ROLE=worker process serves its metrics with the email queue; a ROLE=web one reports no queue',
     { timeout: 240_000 },

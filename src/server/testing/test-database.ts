@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -58,6 +58,15 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
 export function usingPostgres(): boolean {
   return inject('postgresTemplateUrl') !== null;
 }
+
+/**
+ * The Postgres pass repeats only what Postgres could change. A test whose subject is not the run's
+ * database (a setting refused before any database opens, an embedded database or a private
+ * Postgres of the test's own) runs in the PGlite pass alone: `itOnce(…)` and `describeOnce(…)`
+ * are vitest's `it` and `describe` there, and skip in the Postgres pass.
+ */
+export const itOnce = usingPostgres() ? it.skip : it;
+export const describeOnce = usingPostgres() ? describe.skip : describe;
 
 /** Connects to the server's maintenance database, never to the template being cloned. */
 async function withAdmin<T>(work: (admin: postgres.Sql) => Promise<T>): Promise<T> {
