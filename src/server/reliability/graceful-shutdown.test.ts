@@ -21,6 +21,9 @@ import { startServerProcess } from '../testing/server-process';
 import { openTestDatabase, usingPostgres } from '../testing/test-database';
 import { TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
 
+/** Room for a server process's start (up to 90 s on busy cores) and its shutdown. */
+const SHUTDOWN_TEST_TIMEOUT_MS = 150_000;
+
 /** A pass-through to the payments emulator that can hold the next PaymentIntent creation. */
 interface Gate {
   url: string;
@@ -206,7 +209,7 @@ describe('shutting down', () => {
     } finally {
       gate.release();
     }
-  }, 60_000);
+  }, SHUTDOWN_TEST_TIMEOUT_MS);
 
   it('skips the drain on SIGINT, and exits at once on a second one, long before SHUTDOWN_TIMEOUT_MS', async () => {
     const { server, inFlight } = await serverWithStuckRequest({ SHUTDOWN_TIMEOUT_MS: '1200000', SHUTDOWN_DRAIN_MS: '600000' });
@@ -220,7 +223,7 @@ describe('shutting down', () => {
     } finally {
       gate.release();
     }
-  }, 60_000);
+  }, SHUTDOWN_TEST_TIMEOUT_MS);
 
   it('fails readiness at once on SIGTERM while it goes on serving the shop, each answer closing its connection', async () => {
     const server = await startServerProcess({
@@ -246,7 +249,7 @@ describe('shutting down', () => {
       server.child.kill('SIGINT');
     }
     expect(await server.stop()).toBe(EXIT_ON_SECOND_SIGINT);
-  }, 60_000);
+  }, SHUTDOWN_TEST_TIMEOUT_MS);
 
   it('finishes the request in flight with 200, refuses new connections meanwhile, and exits with 0', async () => {
     const { token, bookingId } = await database.use(({ db }) => seedBooking(db, 'shutdown@example.com'));
@@ -282,5 +285,5 @@ describe('shutting down', () => {
       db.select({ paymentIntentId: bookings.paymentIntentId }).from(bookings).where(eq(bookings.id, bookingId)),
     );
     expect(clientSecret.startsWith(`${row?.paymentIntentId}_secret_`)).toBe(true);
-  }, 60_000);
+  }, SHUTDOWN_TEST_TIMEOUT_MS);
 });

@@ -7,7 +7,8 @@ import { projectRoot } from '../project-root';
 import { TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from './test-keys';
 
 const entry = fileURLToPath(new URL('./serve-for-test.ts', import.meta.url));
-const STARTUP_TIMEOUT_MS = 30_000;
+/** A TypeScript loader and the server's libraries take this long on two cores busy with CI's lanes. */
+const STARTUP_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 20_000;
 
 export interface ServerProcess {
