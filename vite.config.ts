@@ -1,7 +1,6 @@
 // Builds the browser app (src/client) into dist/client, and configures the test suites: server
 // (Node, real databases and emulators; the build scripts too), client (jsdom components), e2e
 // (real browser).
-import { availableParallelism } from 'node:os';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -23,9 +22,6 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    // At least two files at a time: the suites wait on processes, browsers and databases about as
-    // much as they compute, and vitest's default on two cores (one worker) left a core idle.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
