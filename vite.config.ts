@@ -46,8 +46,8 @@ export default defineConfig({
           root: '.',
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
-          // One jsdom for the files, each loading the project's modules afresh (setup.ts): building
-          // a jsdom per file cost four times the tests themselves.
+          // One jsdom for the files, each loading the project's modules afresh (setup.ts): a jsdom
+          // and the libraries built for each file cost twice the tests themselves.
           isolate: false,
           setupFiles: ['src/client/testing/setup.ts'],
           // npm test runs these beside the browser journeys, and CI beside the Postgres pass too: a
