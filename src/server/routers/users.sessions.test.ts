@@ -99,7 +99,7 @@ describe('users.signOutEverywhere', () => {
     const phone = await shop.openSession(customer.user.id);
     const neighbour = await shop.createUser('user');
 
-    await (await callerWithToken(shop, customer.token)).users.signOutEverywhere();
+    await expect((await callerWithToken(shop, customer.token)).users.signOutEverywhere()).resolves.toEqual({ signedOut: true });
 
     for (const token of [customer.token, phone.token]) {
       await expect((await callerWithToken(shop, token)).users.me()).rejects.toMatchObject(expired);
