@@ -156,7 +156,7 @@ async function seedBooking(db: Database, email: string): Promise<{ token: string
   return { token: await startSession(db, createSessionTokens(TEST_SESSION_SECRET), user.id), bookingId: booking.id };
 }
 
-describe('shutting down', () => {
+describe('shutting down', { timeout: SHUTDOWN_TEST_TIMEOUT_MS }, () => {
   let payments: RunningPaymentsEmulator;
   let gate: Gate;
   let database: Awaited<ReturnType<typeof databaseForServerProcess>>;
@@ -198,111 +198,92 @@ describe('shutting down', () => {
     return { server, inFlight };
   }
 
-  it(
-    'abandons a request still stuck after SHUTDOWN_TIMEOUT_MS and exits with 1, saying so',
-    async () => {
-      // On Postgres a statement may not outlive so short a deadline (config.ts).
-      const { server, inFlight } = await serverWithStuckRequest({
-        SHUTDOWN_TIMEOUT_MS: '1000',
-        DATABASE_STATEMENT_TIMEOUT_MS: '1000',
-      });
-      try {
-        // stop() sends SIGTERM, and fails if the process is still there 20 s later.
-        expect(await server.stop()).toBe(EXIT_AFTER_DEADLINE);
-        expect(server.logs()).toContain('shutdown did not finish within 1000 ms (SHUTDOWN_TIMEOUT_MS)');
-        expect(await inFlight).toBeNull();
-      } finally {
-        gate.release();
-      }
-    },
-    SHUTDOWN_TEST_TIMEOUT_MS,
-  );
+  it('abandons a request still stuck after SHUTDOWN_TIMEOUT_MS and exits with 1, saying so', async () => {
+    // On Postgres a statement may not outlive so short a deadline (config.ts).
+    const { server, inFlight } = await serverWithStuckRequest({ SHUTDOWN_TIMEOUT_MS: '1000', DATABASE_STATEMENT_TIMEOUT_MS: '1000' });
+    try {
+      // stop() sends SIGTERM, and fails if the process is still there 20 s later.
+      expect(await server.stop()).toBe(EXIT_AFTER_DEADLINE);
+      expect(server.logs()).toContain('shutdown did not finish within 1000 ms (SHUTDOWN_TIMEOUT_MS)');
+      expect(await inFlight).toBeNull();
+    } finally {
+      gate.release();
+    }
+  });
 
-  it(
-    'skips the drain on SIGINT, and exits at once on a second one, long before SHUTDOWN_TIMEOUT_MS',
-    async () => {
-      const { server, inFlight } = await serverWithStuckRequest({ SHUTDOWN_TIMEOUT_MS: '1200000', SHUTDOWN_DRAIN_MS: '600000' });
-      try {
-        server.child.kill('SIGINT');
-        await expect.poll(() => connectionRefused(Number(new URL(server.url).port)), { timeout: 5_000 }).toBe(true);
-        server.child.kill('SIGINT');
-        expect(await server.stop()).toBe(EXIT_ON_SECOND_SIGINT);
-        expect(server.logs()).toContain('SIGINT again: exiting at once');
-        expect(await inFlight).toBeNull();
-      } finally {
-        gate.release();
-      }
-    },
-    SHUTDOWN_TEST_TIMEOUT_MS,
-  );
-
-  it(
-    'fails readiness at once on SIGTERM while it goes on serving the shop, each answer closing its connection',
-    async () => {
-      const server = await startServerProcess({
-        ...database.env,
-        STRIPE_API_BASE: gate.url,
-        SHUTDOWN_TIMEOUT_MS: '1200000',
-        SHUTDOWN_DRAIN_MS: '600000',
-      });
-      try {
-        const ready = await fetch(`${server.url}/ready`);
-        expect(ready.status).toBe(200);
-        expect(ready.headers.get('connection')).toBe('keep-alive');
-
-        server.child.kill('SIGTERM');
-        await expect.poll(async () => (await fetch(`${server.url}/ready`)).status).toBe(503);
-        for (const path of ['/health', '/tools']) {
-          const response = await fetch(`${server.url}${path}`);
-          expect(response.status).toBe(200);
-          expect(response.headers.get('connection')).toBe('close');
-        }
-      } finally {
-        // Ctrl-C after SIGTERM: a person who does not want to wait out the drain.
-        server.child.kill('SIGINT');
-      }
+  it('skips the drain on SIGINT, and exits at once on a second one, long before SHUTDOWN_TIMEOUT_MS', async () => {
+    const { server, inFlight } = await serverWithStuckRequest({ SHUTDOWN_TIMEOUT_MS: '1200000', SHUTDOWN_DRAIN_MS: '600000' });
+    try {
+      server.child.kill('SIGINT');
+      await expect.poll(() => connectionRefused(Number(new URL(server.url).port)), { timeout: 5_000 }).toBe(true);
+      server.child.kill('SIGINT');
       expect(await server.stop()).toBe(EXIT_ON_SECOND_SIGINT);
-    },
-    SHUTDOWN_TEST_TIMEOUT_MS,
-  );
+      expect(server.logs()).toContain('SIGINT again: exiting at once');
+      expect(await inFlight).toBeNull();
+    } finally {
+      gate.release();
+    }
+  });
 
-  it(
-    'finishes the request in flight with 200, refuses new connections meanwhile, and exits with 0',
-    async () => {
-      const { token, bookingId } = await database.use(({ db }) => seedBooking(db, 'shutdown@example.com'));
-      const server = await startServerProcess({
-        ...database.env,
-        STRIPE_API_BASE: gate.url,
-      });
-      const port = Number(new URL(server.url).port);
-
-      const held = gate.holdNextCreate();
-      let answered = false;
-      const inFlight = fetch(`${server.url}/create-payment-intent`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ bookingId }),
-      }).finally(() => (answered = true));
-      await held;
+  it('fails readiness at once on SIGTERM while it goes on serving the shop, each answer closing its connection', async () => {
+    const server = await startServerProcess({
+      ...database.env,
+      STRIPE_API_BASE: gate.url,
+      SHUTDOWN_TIMEOUT_MS: '1200000',
+      SHUTDOWN_DRAIN_MS: '600000',
+    });
+    try {
+      const ready = await fetch(`${server.url}/ready`);
+      expect(ready.status).toBe(200);
+      expect(ready.headers.get('connection')).toBe('keep-alive');
 
       server.child.kill('SIGTERM');
-      await expect.poll(() => connectionRefused(port), { timeout: 5_000 }).toBe(true);
-      expect(answered).toBe(false);
+      await expect.poll(async () => (await fetch(`${server.url}/ready`)).status).toBe(503);
+      for (const path of ['/health', '/tools']) {
+        const response = await fetch(`${server.url}${path}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('connection')).toBe('close');
+      }
+    } finally {
+      // Ctrl-C after SIGTERM: a person who does not want to wait out the drain.
+      server.child.kill('SIGINT');
+    }
+    expect(await server.stop()).toBe(EXIT_ON_SECOND_SIGINT);
+  });
 
-      gate.release();
-      const response = await inFlight;
-      expect(response.status).toBe(200);
-      expect(response.headers.get('connection')).toBe('close');
-      const { clientSecret } = (await response.json()) as { clientSecret: string };
-      expect(clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
-      expect(await server.stop()).toBe(0);
+  it('finishes the request in flight with 200, refuses new connections meanwhile, and exits with 0', async () => {
+    const { token, bookingId } = await database.use(({ db }) => seedBooking(db, 'shutdown@example.com'));
+    const server = await startServerProcess({
+      ...database.env,
+      STRIPE_API_BASE: gate.url,
+    });
+    const port = Number(new URL(server.url).port);
 
-      // The request's own write (the intent recorded on the booking) landed before the database closed.
-      const [row] = await database.use(({ db }) =>
-        db.select({ paymentIntentId: bookings.paymentIntentId }).from(bookings).where(eq(bookings.id, bookingId)),
-      );
-      expect(clientSecret.startsWith(`${row?.paymentIntentId}_secret_`)).toBe(true);
-    },
-    SHUTDOWN_TEST_TIMEOUT_MS,
-  );
+    const held = gate.holdNextCreate();
+    let answered = false;
+    const inFlight = fetch(`${server.url}/create-payment-intent`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ bookingId }),
+    }).finally(() => (answered = true));
+    await held;
+
+    server.child.kill('SIGTERM');
+    await expect.poll(() => connectionRefused(port), { timeout: 5_000 }).toBe(true);
+    expect(answered).toBe(false);
+
+    gate.release();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('connection')).toBe('close');
+    const { clientSecret } = (await response.json()) as { clientSecret: string };
+    expect(clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(await server.stop()).toBe(0);
+
+    // The request's own write (the intent recorded on the booking) landed before the database closed.
+    const [row] = await database.use(({ db }) =>
+      db.select({ paymentIntentId: bookings.paymentIntentId }).from(bookings).where(eq(bookings.id, bookingId)),
+    );
+    expect(clientSecret.startsWith(`${row?.paymentIntentId}_secret_`)).toBe(true);
+  });
 });
