@@ -6,27 +6,12 @@
 // Each of the two parts is skipped when its output is newer than everything it is made from, so
 // that `npm start` with nothing changed starts at once instead of building for about 20 s again.
 // Run from the project root (npm does): Vite's configuration names its folders from there.
-import { copyFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writePrerenderedPages, type PrerenderModule } from './prerendered-pages';
 import { isUpToDate, markBuiltAsOf } from './up-to-date';
 
 // Always the production build: under Vitest (NODE_ENV=test) React's development build would be bundled.
 process.env.NODE_ENV = 'production';
-
-/**
- * The server and its commands (`npm run migrate`, `bootstrap`, `emulators`, `backup`, `restore`),
- * each one module under dist/server, named for its command (`out`).
- */
-const SERVER_ENTRY_POINTS = [
-  { in: 'src/server/index.ts', out: 'index' },
-  { in: 'src/server/migrate.ts', out: 'migrate' },
-  { in: 'src/server/bootstrap.ts', out: 'bootstrap' },
-  { in: 'src/emulators/main.ts', out: 'emulators' },
-  { in: 'src/server/backup.ts', out: 'backup' },
-  { in: 'src/server/restore.ts', out: 'restore' },
-];
 
 /** What both parts are made from besides their own sources (the build itself among them). */
 const COMMON_INPUTS = ['src/shared', 'tsconfig.json', 'package-lock.json', 'scripts'];
@@ -56,22 +41,9 @@ await buildPart({
   output: 'dist/server/index.js',
   inputs: ['src/server', 'src/emulators', ...COMMON_INPUTS],
   async build() {
-    const { build: esbuild } = await import('esbuild');
+    const { bundleServer } = await import('./server-bundle');
     step('server (esbuild) → dist/server/index.js, migrate.js, bootstrap.js, emulators.js, backup.js, restore.js');
-    // Packages stay in node_modules; only our own modules are bundled.
-    await esbuild({
-      entryPoints: SERVER_ENTRY_POINTS,
-      outdir: 'dist/server',
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      sourcemap: true,
-      logLevel: 'warning',
-    });
-    step('Auth emulator preloads → dist/server');
-    copyEmulatorPreloads('src/emulators/auth', 'dist/server');
+    await bundleServer('dist/server');
   },
 });
 
@@ -92,11 +64,6 @@ async function buildPart(part: Part): Promise<void> {
   const buildStarted = new Date();
   await part.build();
   markBuiltAsOf(part.output, buildStarted);
-}
-
-/** The emulator's process loads these by path (not through the bundle): see src/emulators/auth/auth-emulator.ts. */
-function copyEmulatorPreloads(from: string, to: string): void {
-  for (const file of readdirSync(from).filter((name) => name.endsWith('.cjs'))) copyFileSync(join(from, file), join(to, file));
 }
 
 function step(what: string): void {

@@ -10,6 +10,7 @@ import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorsRecord } from './sharing/emulators-ownership';
 import { projectPath } from '../server/project-root';
+import { builtCommand } from '../server/testing/built-commands';
 
 const run = promisify(execFile);
 const START_TIMEOUT_MS = 90_000;
@@ -32,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const command = [process.execPath, ['--import', 'tsx', projectPath('src/emulators/main.ts')]] as const;
+const command = [process.execPath, builtCommand('emulators')] as const;
 const recordFile = () => join(dataDir, 'emulators.json');
 
 describe('npm run emulators', () => {

@@ -21,6 +21,7 @@ import { listOrders } from './domains/orders/order-list';
 import { createBooking } from './domains/orders/booking';
 import { startSession } from './domains/accounts/sessions';
 import { createShopImages } from './domains/catalogue/images';
+import { builtCommand } from './testing/built-commands';
 import { startServerProcess } from './testing/server-process';
 import { createEmptyPostgresDatabase, itOnce, usingPostgres } from './testing/test-database';
 import { TINY_PNG } from './testing/test-images';
@@ -38,9 +39,9 @@ const COMMITTED_MIGRATIONS = (
 /** On Postgres the commands run Debian's postgresql-client programs. */
 const POSTGRES_CLIENT_INSTALLED = ['pg_dump', 'pg_restore', 'psql'].every((program) => spawnSync(program, ['--version']).status === 0);
 
-/** Runs `npm run backup` or `npm run restore` from source, as the build's dist/server/*.js would. */
+/** Runs the build's backup or restore command, as `npm run backup` or `npm run restore` in a deploy does. */
 async function command(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  return run(process.execPath, ['--import', 'tsx', projectPath(`src/server/${name}.ts`), ...args], {
+  return run(process.execPath, builtCommand(name, ...args), {
     cwd: projectPath(),
     env: { PATH: process.env.PATH ?? '', ...env },
     timeout: COMMAND_TIMEOUT_MS,

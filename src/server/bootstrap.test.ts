@@ -16,12 +16,13 @@ import { openPglite, type DatabaseHandle } from './db/database';
 import { demoTools } from './db/demo-data';
 import { auditEvents, tools, users } from './db/schema';
 import { projectPath } from './project-root';
+import { builtCommand } from './testing/built-commands';
 import { signInForIdToken } from './testing/firebase-accounts';
 import { createEmptyPostgresDatabase, itOnce, openTestDatabase, usingPostgres, type TestDatabase } from './testing/test-database';
 import { TEST_PROJECT_ID, TEST_SESSION_SECRET } from './testing/test-keys';
 
 const run = promisify(execFile);
-/** A TypeScript loader and PGlite take half a minute on busy shared cores. */
+/** PGlite takes half a minute on busy shared cores. */
 const COMMAND_TIMEOUT_MS = 120_000;
 
 let postgresDatabase: TestDatabase | null = null;
@@ -53,7 +54,7 @@ async function bootstrap(
     ...database,
     ...env,
   };
-  return run(process.execPath, ['--import', 'tsx', projectPath('src/server/bootstrap.ts'), ...args], {
+  return run(process.execPath, builtCommand('bootstrap', ...args), {
     cwd: projectPath(),
     timeout: COMMAND_TIMEOUT_MS,
     env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),

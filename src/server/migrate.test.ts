@@ -11,17 +11,18 @@ import { describe, expect, it } from 'vitest';
 import { tryToLock, unlock } from './boot/pid-lock';
 import { openPostgres } from './db/database';
 import { projectPath } from './project-root';
+import { builtCommand } from './testing/built-commands';
 import { createEmptyPostgresDatabase, itOnce, usingPostgres } from './testing/test-database';
 
 const run = promisify(execFile);
 // Outside 'on Postgres' the command migrates an embedded database of its own or refuses a setting:
 // the PGlite pass runs those (itOnce).
-/** A fresh PGlite and a TypeScript loader take half a minute on busy shared cores. */
+/** A fresh PGlite takes half a minute on busy shared cores. */
 const COMMAND_TIMEOUT_MS = 120_000;
 
-/** Runs the command from source, as the build's dist/server/migrate.js would. */
+/** Runs the build's command, as `npm run migrate` in a deploy does. */
 function migrate(env: Record<string, string>) {
-  return run(process.execPath, ['--import', 'tsx', projectPath('src/server/migrate.ts')], {
+  return run(process.execPath, builtCommand('migrate'), {
     cwd: projectPath(),
     env: { PATH: process.env.PATH ?? '', ...env },
   });

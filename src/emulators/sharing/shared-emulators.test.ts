@@ -14,6 +14,7 @@ import { readStateLog } from '../payments/state-log';
 import { cardFields } from '../payments/testing/emulator';
 import type { EmulatorsRecord } from './emulators-ownership';
 import { bookings } from '../../server/db/schema';
+import { builtCommand } from '../../server/testing/built-commands';
 import { startEmbeddedStorefront, type EmbeddedStorefront } from '../../server/testing/embedded-storefront';
 import { signInForIdToken } from '../../server/testing/firebase-accounts';
 import { form } from '../../server/testing/payments';
@@ -35,7 +36,7 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     const shared = { dataDir, authPort: await getPort(), paymentsPort: await getPort() };
     const start = () =>
       startEmbeddedStorefront({
-        command: [process.execPath, '--import', 'tsx', 'src/server/index.ts'],
+        command: [process.execPath, ...builtCommand('index')],
         env: { DATABASE_URL: shop.database.url as string, SESSION_SECRET: TEST_SESSION_SECRET },
         readyTimeoutMs: 90_000,
         shared,

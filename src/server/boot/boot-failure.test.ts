@@ -1,5 +1,5 @@
 // A server that cannot start says why in one sentence naming the setting to change, not a stack
-// trace: the real entry (index.ts) started as its own process with each bad setting. Identity and
+// trace: the real entry (the build's index.js) started as its own process with each bad setting. Identity and
 // payments are configured "for real" with test keys, which start nothing and call nobody at boot.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,13 +10,14 @@ import { promisify } from 'node:util';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../project-root';
+import { builtCommand } from '../testing/built-commands';
 import { itOnce, usingPostgres } from '../testing/test-database';
 import { TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from '../testing/test-keys';
 
 const run = promisify(execFile);
 // Each boot below uses an embedded database of its own, or fails before opening one: the PGlite
 // pass runs them (itOnce), and only the refusals of a real Postgres run in the Postgres pass too.
-/** A TypeScript loader and PGlite take half a minute on busy shared cores. */
+/** PGlite takes half a minute on busy shared cores. */
 const BOOT_TIMEOUT_MS = 120_000;
 
 let dataDir: string;
@@ -27,7 +28,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Starts the server with the setting; resolves with what it wrote to stderr once it has failed. */
 async function bootFailure(env: Record<string, string>): Promise<string> {
-  const outcome = await run(process.execPath, ['--import', 'tsx', projectPath('src/server/index.ts')], {
+  const outcome = await run(process.execPath, builtCommand('index'), {
     cwd: projectPath(),
     timeout: BOOT_TIMEOUT_MS,
     env: {

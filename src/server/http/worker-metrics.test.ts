@@ -17,6 +17,7 @@ import { createSmtpMailer, type Mailer } from '../domains/email/mailer';
 import { readEmailQueue } from '../domains/email/outbox-sender';
 import { createMetrics } from '../metrics/metrics';
 import { bookPart } from '../testing/payments';
+import { builtCommand } from '../testing/built-commands';
 import { describeOnce } from '../testing/test-database';
 import { projectPath } from '../project-root';
 import { STANDALONE_SERVER_ENV, TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
@@ -157,7 +158,7 @@ it('reports each outcome of the sender under its own label, failed for good incl
 async function metricsOfRealProcess(role: 'worker' | 'web'): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), `sprocket-${role}-metrics-`));
   const port = await getPort();
-  const server = spawn(process.execPath, ['--import', 'tsx', projectPath('src/server/index.ts')], {
+  const server = spawn(process.execPath, builtCommand('index'), {
     cwd: projectPath(),
     env: {
       PATH: process.env.PATH ?? '',

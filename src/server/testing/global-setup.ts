@@ -1,9 +1,9 @@
-// Once per test run: a Firebase Auth emulator on free ports, and a freshly migrated database each
-// test file starts from: a template database on Postgres when TEST_DATABASE_URL is set (cloned,
+// Once per test run: the server's build (built-commands.ts), a Firebase Auth emulator on free
+// ports, and a freshly migrated database each test file starts from: a template database on Postgres when TEST_DATABASE_URL is set (cloned,
 // dropped afterwards), otherwise a migrated PGlite's files in a temporary file (loading them takes
 // a third of the time migrating an empty PGlite does).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +11,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import getPort from 'get-port';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
+import { bundleServer, SERVER_ENTRY_POINTS } from '../../../scripts/server-bundle';
 import { openPostgres } from '../db/database';
 import { applyMigrations } from '../db/migration-runner';
 import * as schema from '../db/schema';
@@ -20,6 +21,8 @@ import { TEST_PROJECT_ID } from './test-keys';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The folder holding the run's server build (built-commands.ts). */
+    serverBuildDir: string;
     authEmulatorHost: string;
     /** Set when the suites run against a real Postgres: the migrated database to clone. */
     postgresTemplateUrl: string | null;
@@ -28,7 +31,16 @@ declare module 'vitest' {
   }
 }
 
+/** The server's commands, and the test server (serve-for-test.ts). */
+const TEST_ENTRY_POINTS = [...SERVER_ENTRY_POINTS, { in: 'src/server/testing/serve-for-test.ts', out: 'serve-for-test' }];
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Inside the project, where the bundles find its packages; one folder per run, as two runs may overlap.
+  await mkdir(projectPath('node_modules/.cache'), { recursive: true });
+  const buildDir = await mkdtemp(projectPath('node_modules/.cache/sprocket-server-build-'));
+  await bundleServer(buildDir, TEST_ENTRY_POINTS);
+  project.provide('serverBuildDir', buildDir);
+
   const emulator = await startAuthEmulator({ port: await getPort(), projectId: TEST_PROJECT_ID });
   project.provide('authEmulatorHost', emulator.host);
 
@@ -48,6 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgliteSnapshotPath', snapshotDir ? await writePgliteSnapshot(snapshotDir) : null);
 
   return async () => {
+    await rm(buildDir, { recursive: true, force: true });
     await emulator.close();
     if (adminUrl) await dropRunDatabases(adminUrl, runPrefix);
     if (snapshotDir) await rm(snapshotDir, { recursive: true, force: true });

@@ -1,13 +1,12 @@
-// Runs the test entry (serve-for-test.ts) as a child process: for tests that need several server
+// Runs the test entry (serve-for-test.ts, from the run's build) as a child process: for tests that need several server
 // processes sharing one database, or a real process to send SIGTERM to.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { projectRoot } from '../project-root';
+import { builtCommand } from './built-commands';
 import { TEST_PROJECT_ID, TEST_SESSION_SECRET, TEST_STRIPE_KEYS } from './test-keys';
 
-const entry = fileURLToPath(new URL('./serve-for-test.ts', import.meta.url));
-/** A TypeScript loader and the server's libraries take this long on two cores busy with CI's lanes. */
+/** Loading the server's libraries takes this long on two cores busy with CI's lanes. */
 const STARTUP_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -29,7 +28,7 @@ export interface ServerProcess {
  * secret (so the test can issue tokens the process accepts) and the test Stripe keys are added.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, builtCommand('serve-for-test'), {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? '',
