@@ -1,10 +1,40 @@
-// Builds the browser app (src/client) into dist/client, and configures the test suites: server
-// (Node, real databases and emulators; the build scripts too), client (jsdom components), e2e
-// (real browser).
+// Builds the browser app (src/client) into dist/client, and configures the test suites: server and
+// server-processes (Node, real databases and emulators; the build scripts too), client (jsdom
+// components), e2e (real browser).
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import type { InlineConfig } from 'vitest/node';
 import { precompress } from './scripts/vite-precompress.ts';
+
+/** The server suites: Node, real databases and emulators, the build scripts too. */
+const serverTests = {
+  root: '.',
+  environment: 'node',
+  include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/emulators/**/*.test.ts', 'scripts/**/*.test.ts'],
+  globalSetup: ['src/server/testing/global-setup.ts'],
+  // One process for the files, each loading the project's modules afresh (setup.ts): a fresh
+  // process per file cost more CPU than most files' tests.
+  isolate: false,
+  setupFiles: ['src/server/testing/setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} satisfies InlineConfig;
+
+/**
+ * The server files that start processes or emulators of their own (the commands, boot, restarts,
+ * several processes): they wait on those more than they compute, so they are a project of their
+ * own, which npm test runs beside the other server files (`--project 'server*'` runs both).
+ */
+const SERVER_PROCESS_TESTS = [
+  'src/server/*.test.ts',
+  'src/server/boot/**/*.test.ts',
+  'src/server/reliability/**/*.test.ts',
+  'src/server/http/worker-metrics.test.ts',
+  'src/server/cache/shared-cache.test.ts',
+  'src/server/security/rate-limits.test.ts',
+  'src/emulators/**/*.test.ts',
+];
 
 export default defineConfig({
   root: 'src/client',
@@ -23,22 +53,8 @@ export default defineConfig({
   test: {
     root: '.',
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          root: '.',
-          environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/emulators/**/*.test.ts', 'scripts/**/*.test.ts'],
-          globalSetup: ['src/server/testing/global-setup.ts'],
-          // One process for the files, each loading the project's modules afresh (setup.ts): a
-          // fresh process per file cost more CPU than most files' tests.
-          isolate: false,
-          setupFiles: ['src/server/testing/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { extends: true, test: { ...serverTests, name: 'server', exclude: [...configDefaults.exclude, ...SERVER_PROCESS_TESTS] } },
+      { extends: true, test: { ...serverTests, name: 'server-processes', include: SERVER_PROCESS_TESTS } },
       {
         extends: true,
         test: {
