@@ -104,7 +104,11 @@ export async function openCheckout(
     const [row] = await tx.insert(checkouts).values({ userId: user.id, totalCents }).returning(checkoutColumns);
     // Stryker disable next-line ConditionalExpression,StringLiteral: INSERT … RETURNING answers its row; this only narrows the type
     if (!row) throw new Error('the checkout was not stored');
-    await tx.insert(checkoutBookings).values(chosen.map((booking) => ({ checkoutId: row.id, bookingId: booking.id })));
+    // In booking id order: each row's foreign key locks its booking, and the bookings are locked in
+    // that order below, so two baskets of the same bookings opened at once wait for each other
+    // instead of deadlocking.
+    const members = chosen.map((booking) => ({ checkoutId: row.id, bookingId: booking.id }));
+    await tx.insert(checkoutBookings).values(members.sort((a, b) => (a.bookingId < b.bookingId ? -1 : 1)));
     return row;
   });
   let intent: PaymentIntentView;
