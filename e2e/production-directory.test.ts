@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import getPort from 'get-port';
+import { freePort } from '../src/emulators/free-port';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmbeddedStorefront, stopProcessGroup, type EmbeddedStorefront } from '../src/server/testing/embedded-storefront';
 import { prepareProductionDirectory, START } from '../src/server/testing/production-directory';
@@ -47,14 +47,14 @@ it(
   'runs `npm run emulators` there: both emulators answer until it is stopped',
   async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-production-emulators-'));
-    const authHost = `127.0.0.1:${await getPort()}`;
-    const paymentsUrl = `http://127.0.0.1:${await getPort()}`;
+    const authHost = `127.0.0.1:${await freePort()}`;
+    const paymentsUrl = `http://127.0.0.1:${await freePort()}`;
     const emulators = spawn('npm', ['run', 'emulators'], {
       cwd: directory,
       env: {
         ...process.env,
         DATA_DIR: dataDir,
-        PORT: String(await getPort()),
+        PORT: String(await freePort()),
         FIREBASE_AUTH_EMULATOR_HOST: authHost,
         STRIPE_API_BASE: paymentsUrl,
       },

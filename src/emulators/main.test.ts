@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import getPort from 'get-port';
+import { freePort } from './free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorsRecord } from './sharing/emulators-ownership';
 import { projectPath } from '../server/project-root';
@@ -24,10 +24,10 @@ beforeAll(async () => {
     PATH: process.env.PATH ?? '',
     DATA_DIR: dataDir,
     PORT: '8080',
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await getPort()}`,
-    STRIPE_API_BASE: `http://127.0.0.1:${await getPort()}`,
-    AUTH_EMULATOR_HUB_PORT: String(await getPort()),
-    AUTH_EMULATOR_LOGGING_PORT: String(await getPort()),
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
+    STRIPE_API_BASE: `http://127.0.0.1:${await freePort()}`,
+    AUTH_EMULATOR_HUB_PORT: String(await freePort()),
+    AUTH_EMULATOR_LOGGING_PORT: String(await freePort()),
     LOG_LEVEL: 'warn',
   };
 });

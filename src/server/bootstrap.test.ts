@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { count, eq } from 'drizzle-orm';
-import getPort from 'get-port';
+import { freePort } from '../emulators/free-port';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, type DatabaseHandle } from './db/database';
 import { demoTools } from './db/demo-data';
@@ -173,7 +173,7 @@ itOnce(
 itOnce(
   'says which setting to check when Postgres does not answer',
   async () => {
-    const nowhere = `postgres://postgres@127.0.0.1:${await getPort()}/shop`;
+    const nowhere = `postgres://postgres@127.0.0.1:${await freePort()}/shop`;
     const refused = await bootstrap(['owner@example.com'], { DATABASE_URL: nowhere, SESSION_SECRET: TEST_SESSION_SECRET });
     expectOneLineRefusal(refused, /^DATABASE_URL: cannot reach Postgres at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\.$/);
   },
@@ -183,7 +183,7 @@ itOnce(
 itOnce(
   'says which setting to check when the Auth emulator does not answer',
   async () => {
-    const refused = await bootstrap(['owner@example.com'], { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await getPort()}` });
+    const refused = await bootstrap(['owner@example.com'], { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}` });
     expectOneLineRefusal(refused, /^FIREBASE_AUTH_EMULATOR_HOST: no Auth emulator answers at 127\.0\.0\.1:\d+;/);
   },
   COMMAND_TIMEOUT_MS,

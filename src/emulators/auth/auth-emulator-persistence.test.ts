@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import getPort from 'get-port';
+import { freePort } from '../free-port';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInForIdToken } from '../../server/testing/firebase-accounts';
 import { TEST_PROJECT_ID } from '../../server/testing/test-keys';
@@ -14,7 +14,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sprocket-auth-persistence-'));
 const started: RunningAuthEmulator[] = [];
 
 async function startWithDataDir(): Promise<RunningAuthEmulator> {
-  const port = await getPort();
+  const port = await freePort();
   // Relative, as DATA_DIR usually is (.data).
   const emulator = await startAuthEmulator({ port, projectId, dataDir: relative('.', dataDir) });
   started.push(emulator);

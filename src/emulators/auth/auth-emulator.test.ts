@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import getPort from 'get-port';
+import { freePort } from '../free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForIdToken } from '../../server/testing/firebase-accounts';
 import { rawRequest } from '../../server/testing/raw-request';
@@ -57,7 +57,7 @@ describe('a running emulator', () => {
   let port: number;
 
   beforeAll(async () => {
-    port = await getPort();
+    port = await freePort();
     emulator = await startAuthEmulator({ port, projectId, allowedOrigins: [SHOP_ORIGIN] });
   });
 
@@ -170,7 +170,7 @@ describe('a running emulator', () => {
 
 describe('a server that dies without closing its emulator', () => {
   it('takes the emulator down with it', async () => {
-    const port = await getPort();
+    const port = await freePort();
     const moduleUrl = new URL('./auth-emulator.ts', import.meta.url).href;
     const server = spawn(
       process.execPath,

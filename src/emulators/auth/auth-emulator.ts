@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import getPort from 'get-port';
+import { freePort } from '../free-port';
 import { latestCompleteExport, newExportPath, removeExportsExcept, startExportLoop, type ExportLoop } from './auth-emulator-exports';
 
 export interface AuthEmulatorOptions {
@@ -60,8 +60,8 @@ export async function startAuthEmulator(o: AuthEmulatorOptions): Promise<Running
   const host = o.host ?? '127.0.0.1';
   const log = o.log ?? (() => {});
   await waitForFreePort(host, o.port);
-  const hubPort = o.hubPort || (await getPort({ host, exclude: [o.port] }));
-  const loggingPort = o.loggingPort || (await getPort({ host, exclude: [o.port, hubPort] }));
+  const hubPort = o.hubPort || (await freePort({ host, exclude: [o.port] }));
+  const loggingPort = o.loggingPort || (await freePort({ host, exclude: [o.port, hubPort] }));
 
   // The hub writes a locator file named after the project into the OS temp directory, and the
   // CLI's export-on-exit finds "its" hub through it; a private temp directory keeps two emulators

@@ -2,7 +2,7 @@
 // inbox and its REST API, never delivered, and markup in an email cannot run in the inbox. Only
 // this machine's names and the inbox's own pages may read it: not a rebound name, not another site.
 import { connect } from 'node:net';
-import getPort from 'get-port';
+import { freePort } from '../free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../server/testing/raw-request';
 import { startMailCatcher, type CaughtEmail, type MailCatcher } from './mail-catcher';
@@ -65,7 +65,7 @@ describe('the mail catcher', () => {
   });
 
   it('takes SMTP on the port it is given', async () => {
-    const port = await getPort();
+    const port = await freePort();
     const fixed = await startMailCatcher({ inboxPort: 0, smtpPort: port });
     try {
       expect(fixed.smtpUrl).toBe(`smtp://127.0.0.1:${port}`);

@@ -1,6 +1,6 @@
 // Webhook events after each confirmation: Stripe's envelope and signature (checked with the SDK's
 // constructEvent), delivery that never holds up the confirmation, retries, and draining on close.
-import getPort from 'get-port';
+import { freePort } from '../free-port';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningPaymentsEmulator } from './index';
@@ -104,7 +104,7 @@ describe('delivery', () => {
   });
 
   it('retries while the storefront is not listening yet', async () => {
-    const port = await getPort();
+    const port = await freePort();
     const lines: string[] = [];
     const { emulator, stripe } = await setUp({ url: `http://127.0.0.1:${port}/webhooks/stripe` }, (line) => lines.push(line));
 
@@ -134,7 +134,7 @@ describe('delivery', () => {
   });
 
   it('gives an unreachable storefront one last attempt on close() instead of waiting out the backoff', async () => {
-    const port = await getPort();
+    const port = await freePort();
     const lines: string[] = [];
     const { emulator, stripe } = await startTestEmulator({
       webhookUrl: `http://127.0.0.1:${port}/webhooks/stripe`,

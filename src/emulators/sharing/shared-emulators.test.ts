@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import getPort from 'get-port';
+import { freePort } from '../free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentIntent } from '../payments/intents';
 import { readStateLog } from '../payments/state-log';
@@ -33,7 +33,7 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     shop = await createTestShop();
     if (!shop.database.url) throw new Error('no Postgres URL for the server processes');
     dataDir = mkdtempSync(join(tmpdir(), 'sprocket-shared-emulators-'));
-    const shared = { dataDir, authPort: await getPort(), paymentsPort: await getPort() };
+    const shared = { dataDir, authPort: await freePort(), paymentsPort: await freePort() };
     const start = () =>
       startEmbeddedStorefront({
         command: [process.execPath, ...builtCommand('index')],

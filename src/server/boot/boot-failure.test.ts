@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../project-root';
 import { builtCommand } from '../testing/built-commands';
@@ -34,7 +34,7 @@ async function bootFailure(env: Record<string, string>): Promise<string> {
     env: {
       PATH: process.env.PATH ?? '',
       DATA_DIR: dataDir,
-      PORT: String(await getPort()),
+      PORT: String(await freePort()),
       SESSION_SECRET: TEST_SESSION_SECRET,
       FIREBASE_PROJECT_ID: 'sprocket-boot-test',
       FIREBASE_API_KEY: 'boot-test-key',
@@ -75,7 +75,7 @@ itOnce('names DATA_DIR when another process has its embedded database open', { t
 });
 
 itOnce('names PORT when another program listens there', { timeout: BOOT_TIMEOUT_MS }, async () => {
-  const port = await getPort();
+  const port = await freePort();
   const taken: Server = createServer();
   await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
   try {
@@ -91,7 +91,7 @@ itOnce.each(['MAIL_INBOX_PORT', 'MAIL_SMTP_PORT'])(
   'names %s when another program listens there',
   { timeout: BOOT_TIMEOUT_MS },
   async (variable) => {
-    const port = await getPort();
+    const port = await freePort();
     const taken: Server = createServer();
     await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
     try {
@@ -111,7 +111,7 @@ itOnce('names SMTP_URL when identity and payments are real and no mail server is
 });
 
 itOnce('names DATABASE_URL when nothing answers there', { timeout: BOOT_TIMEOUT_MS }, async () => {
-  const port = await getPort();
+  const port = await freePort();
   expect(await bootFailure({ DATABASE_URL: `postgres://sprocket@127.0.0.1:${port}/shop` })).toBe(
     `DATABASE_URL: cannot reach Postgres at 127.0.0.1:${port} (ECONNREFUSED).`,
   );

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../testing/server-process';
 
@@ -87,7 +87,7 @@ describe('tracing turned on by OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 describe('a collector that refuses connections', () => {
   // A server process to start and two outages' worth of exports: more than the default 30 s on busy cores.
   it('is logged once with its address and the reason, and once when it answers again', { timeout: 90_000 }, async () => {
-    const port = await getPort();
+    const port = await freePort();
     const server = await startServerProcess({
       DATA_DIR: dataDir,
       STRIPE_API_BASE: 'http://127.0.0.1:9',

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -134,7 +134,7 @@ describe('a worker’s /metrics', () => {
   it('counts an attempt the mail server refused as retried', async () => {
     await bookPart(shop, customer);
     const queued = await pendingInDatabase();
-    const worker = await startWorker(smtpMailer(`smtp://127.0.0.1:${await getPort()}`));
+    const worker = await startWorker(smtpMailer(`smtp://127.0.0.1:${await freePort()}`));
 
     await expect
       .poll(async () => sample(await scrape(worker), 'sprocket_emails_total', '{outcome="retried"}'), { timeout: 20_000 })
@@ -157,7 +157,7 @@ it('reports each outcome of the sender under its own label, failed for good incl
 /** `npm start`'s server (index.ts) in this ROLE, alone on PGlite; its /metrics once it is ready. */
 async function metricsOfRealProcess(role: 'worker' | 'web'): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), `sprocket-${role}-metrics-`));
-  const port = await getPort();
+  const port = await freePort();
   const server = spawn(process.execPath, builtCommand('index'), {
     cwd: projectPath(),
     env: {

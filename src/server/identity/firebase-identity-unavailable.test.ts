@@ -1,6 +1,6 @@
 // createFirebaseIdentity when no emulator answers, and when another provider in the same process
 // moves the process-wide FIREBASE_AUTH_EMULATOR_HOST. No emulator is started here.
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import { describe, expect, it } from 'vitest';
 import { emulatorStyleIdToken } from '../testing/firebase-accounts';
 import { TEST_PROJECT_ID } from '../testing/test-keys';
@@ -11,7 +11,7 @@ const projectId = `${TEST_PROJECT_ID}-unavailable-test`;
 const rider = { email: 'rider@example.com', password: 'sprocket123', displayName: 'Rider' };
 
 async function providerForHostWhereNothingListens() {
-  return createFirebaseIdentity({ projectId, emulatorHost: `127.0.0.1:${await getPort()}` });
+  return createFirebaseIdentity({ projectId, emulatorHost: `127.0.0.1:${await freePort()}` });
 }
 
 describe('an emulator that is down', () => {
@@ -31,7 +31,7 @@ describe('an emulator that is down', () => {
 
 describe('FIREBASE_AUTH_EMULATOR_HOST', () => {
   it('is set by an emulator-backed provider, for firebase-admin', async () => {
-    const emulatorHost = `127.0.0.1:${await getPort()}`;
+    const emulatorHost = `127.0.0.1:${await freePort()}`;
     const identity = createFirebaseIdentity({ projectId, emulatorHost });
 
     expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBe(emulatorHost);

@@ -1,7 +1,7 @@
 // createFirebaseIdentity against a real Firebase Auth emulator: what it accepts, what it refuses,
 // and the account operations the server relies on.
 import { randomUUID } from 'node:crypto';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyVerificationCode,
@@ -22,7 +22,7 @@ let emulator: RunningAuthEmulator;
 let identity: FirebaseIdentity;
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator({ port: await getPort(), projectId });
+  emulator = await startAuthEmulator({ port: await freePort(), projectId });
   identity = createFirebaseIdentity({ projectId, emulatorHost: emulator.host });
 });
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -46,7 +46,7 @@ describe.skipIf(!privatePostgresAvailable() || usingPostgres())('the database re
   beforeAll(async () => {
     cluster = await startPrivatePostgres();
     database = await openPostgres(cluster.url);
-    const port = await getPort();
+    const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     payments = await startPaymentsEmulator({
       port: 0,

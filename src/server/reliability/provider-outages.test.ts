@@ -3,7 +3,7 @@
 // nothing changes: the booking, its stock and its PaymentIntent stay as they were, no account
 // is created. The same storefront with the provider back works as before.
 import { eq } from 'drizzle-orm';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
@@ -50,7 +50,7 @@ describe('the payments provider unreachable', () => {
     outage = await storefrontWith({
       payments: createStripeGateway({
         ...TEST_STRIPE_KEYS,
-        apiBase: `http://127.0.0.1:${await getPort()}`,
+        apiBase: `http://127.0.0.1:${await freePort()}`,
       }),
     });
   });
@@ -123,7 +123,7 @@ describe('the payments provider unreachable', () => {
 describe('the identity provider unreachable', () => {
   it('answers the session exchange with 503 and a clear message, over REST and tRPC, and creates no account', async () => {
     const outage = await storefrontWith({
-      identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: `127.0.0.1:${await getPort()}` }),
+      identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: `127.0.0.1:${await freePort()}` }),
     });
     const email = 'newcomer@example.com';
     const idToken = emulatorStyleIdToken({ projectId: TEST_PROJECT_ID, uid: 'newcomer-uid', email });
@@ -144,7 +144,7 @@ describe('the identity provider unreachable', () => {
 
   it('answers a password reset with 503 and a clear message, and queues no email', async () => {
     const outage = await storefrontWith({
-      identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: `127.0.0.1:${await getPort()}` }),
+      identity: createFirebaseIdentity({ projectId: TEST_PROJECT_ID, emulatorHost: `127.0.0.1:${await freePort()}` }),
     });
     const email = 'forgetful@example.com';
 

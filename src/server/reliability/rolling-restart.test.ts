@@ -4,7 +4,7 @@
 // clients no error at all; a process killed with SIGKILL fails no read and at most the bookings
 // then in flight. Either way every acknowledged booking is in the database and the stock is exact.
 import { count, eq, inArray } from 'drizzle-orm';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DRAIN_MS } from '../boot/shutdown';
 import { bookings } from '../db/schema';
@@ -59,7 +59,7 @@ describe.skipIf(missing !== null)(`the shop behind HAProxy${missing ? ` (skipped
 
   beforeAll(async () => {
     shop = await createTestShop();
-    ports = await Promise.all(Array.from({ length: PROCESSES }, () => getPort()));
+    ports = await Promise.all(Array.from({ length: PROCESSES }, () => freePort()));
     processes = await Promise.all(ports.map(startWeb));
     balancer = await startShippedHaproxy(ports.map((port) => `127.0.0.1:${port}`));
     const bookers = await Promise.all(Array.from({ length: BOOKERS }, () => shop.createUser()));

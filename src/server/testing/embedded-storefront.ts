@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import { projectRoot } from '../project-root';
 
 const POLL_MS = 250;
@@ -42,10 +42,10 @@ export interface EmbeddedStorefrontOptions {
 
 export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions): Promise<EmbeddedStorefront> {
   const dataDir = options.shared?.dataDir ?? mkdtempSync(join(tmpdir(), 'sprocket-embedded-'));
-  const port = await getPort();
-  const authPort = options.shared?.authPort ?? (await getPort());
-  const paymentsPort = options.shared?.paymentsPort ?? (await getPort());
-  const mailInboxPort = await getPort();
+  const port = await freePort();
+  const authPort = options.shared?.authPort ?? (await freePort());
+  const paymentsPort = options.shared?.paymentsPort ?? (await freePort());
+  const mailInboxPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const [program, ...args] = options.command;

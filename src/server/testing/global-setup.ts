@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { bundleServer, SERVER_ENTRY_POINTS } from '../../../scripts/server-bundle';
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await bundleServer(buildDir, TEST_ENTRY_POINTS);
   project.provide('serverBuildDir', buildDir);
 
-  const emulator = await startAuthEmulator({ port: await getPort(), projectId: TEST_PROJECT_ID });
+  const emulator = await startAuthEmulator({ port: await freePort(), projectId: TEST_PROJECT_ID });
   project.provide('authEmulatorHost', emulator.host);
 
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import type Stripe from 'stripe';
 import { cardFields, confirmFromBrowser, futureExpiry, stripeClient } from '../../emulators/payments/testing/emulator';
 import type { StripeEvent } from '../../emulators/payments/webhooks';
@@ -202,7 +202,7 @@ export async function deliverWebhook(shop: TestShop, event: StripeEvent, deliver
 
 /** The server's gateway pointed at a port nobody listens on: the provider cannot be reached. */
 export async function unreachablePayments(): Promise<PaymentsGateway> {
-  return createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await getPort()}` });
+  return createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${await freePort()}` });
 }
 
 /** The shop's app built again over the same database with another gateway; the caller closes it. */

@@ -8,7 +8,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 
 const run = promisify(execFile);
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -58,7 +58,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     await chown(dir, Number(stdout.trim()), Number(group.trim()));
   }
   const dataDir = join(dir, 'data');
-  const port = await getPort();
+  const port = await freePort();
   await asServerUser('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`;
   let running = false;

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import getPort from 'get-port';
+import { freePort } from '../../emulators/free-port';
 import { projectPath } from '../project-root';
 
 export const HAPROXY_PATH = '/usr/sbin/haproxy';
@@ -47,7 +47,7 @@ function shippedConfig(port: number, replicas: string[], statsSocket: string): s
 }
 
 export async function startShippedHaproxy(replicas: string[]): Promise<RunningHaproxy> {
-  const port = await getPort();
+  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'sprocket-haproxy-'));
   const statsSocket = join(dir, 'stats.sock');
   const configFile = join(dir, 'haproxy.cfg');

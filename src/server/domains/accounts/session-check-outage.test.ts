@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import getPort from 'get-port';
+import { freePort } from '../../../emulators/free-port';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppDeps } from '../../context';
@@ -30,7 +30,7 @@ let deps: AppDeps;
 const startEmulator = () => startAuthEmulator({ port, projectId: TEST_PROJECT_ID, dataDir });
 
 beforeAll(async () => {
-  port = await getPort();
+  port = await freePort();
   // The shop first: its own provider points firebase-admin at the run's emulator, this file's then
   // points it here (one Auth backend per process), and only this file's is used below.
   shop = await createTestShop();

@@ -5,7 +5,7 @@
 // a batch goes out over as many connections as the mailer has, and a backlog drains batch after
 // batch. PGlite, and Postgres with TEST_DATABASE_URL.
 import { eq } from 'drizzle-orm';
-import getPort from 'get-port';
+import { freePort } from '../../../emulators/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { bookPart } from '../../testing/payments';
@@ -53,7 +53,7 @@ async function outboxRow(bookingId: string) {
 
 /** A mail server that is not there: a free port nothing listens on. */
 async function unreachableMailer(): Promise<Mailer> {
-  return createSmtpMailer({ url: `smtp://127.0.0.1:${await getPort()}`, from: SENDER });
+  return createSmtpMailer({ url: `smtp://127.0.0.1:${await freePort()}`, from: SENDER });
 }
 
 describe('the email sender', () => {

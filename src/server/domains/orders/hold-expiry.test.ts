@@ -2,7 +2,7 @@
 // stock returned, their PaymentIntents closed first (or the booking settled paid when the money
 // already arrived), exactly once however many passes run at the same time.
 import { eq, sql } from 'drizzle-orm';
-import getPort from 'get-port';
+import { freePort } from '../../../emulators/free-port';
 import pino from 'pino';
 import { describe, expect, test } from '../../testing/fixtures';
 import { buildApp } from '../../app';
@@ -144,7 +144,7 @@ describe('expireStaleHolds', () => {
     await ageBooking(shop, booking._id, 30);
     const unreachable = createStripeGateway({
       ...TEST_STRIPE_KEYS,
-      apiBase: `http://127.0.0.1:${await getPort()}`,
+      apiBase: `http://127.0.0.1:${await freePort()}`,
     });
 
     expect(await expire(shop, shop.database.db, unreachable)).toEqual({ expired: 0, settledPaid: 0, failed: 1 });
