@@ -1,7 +1,8 @@
 // Once per test run: the server's build (built-commands.ts), a Firebase Auth emulator on free
-// ports, and a freshly migrated database each test file starts from: a template database on Postgres when TEST_DATABASE_URL is set (cloned,
-// dropped afterwards), otherwise a migrated PGlite's files in a temporary file (loading them takes
-// a third of the time migrating an empty PGlite does).
+// ports, and a freshly migrated database each test file starts from: a template database on
+// Postgres when TEST_DATABASE_URL is set (cloned, dropped afterwards), otherwise a migrated
+// PGlite's files in a temporary file (loading them takes a third of the time migrating an empty
+// PGlite does).
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

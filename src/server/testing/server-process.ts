@@ -1,5 +1,5 @@
-// Runs the test entry (serve-for-test.ts, from the run's build) as a child process: for tests that need several server
-// processes sharing one database, or a real process to send SIGTERM to.
+// Runs the test entry (serve-for-test.ts, from the run's build) as a child process: for tests that
+// need several server processes sharing one database, or a real process to send SIGTERM to.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { inject } from 'vitest';
 import { projectRoot } from '../project-root';
