@@ -3,7 +3,7 @@
 // writes it to dist/server; the server suites build the same thing once per run and start their
 // processes from it, so that what they prove is what a deploy runs.
 import { copyFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -30,11 +30,12 @@ export const SERVER_ENTRY_POINTS: readonly EntryPoint[] = [
 const AUTH_EMULATOR_PRELOADS = join(projectRoot, 'src/emulators/auth');
 
 /**
- * Bundles the entry points into `outdir` (from the project root), which must sit inside the project: the bundles import
- * packages from its node_modules and find the project's root (migrations, the browser build) from
- * their own location.
+ * Bundles the entry points into `outdir` (relative to the project root, or absolute), which must
+ * sit inside the project: the bundles import packages from its node_modules and find the project's
+ * root (migrations, the browser build) from their own location.
  */
-export async function bundleServer(outdir: string, entryPoints: readonly EntryPoint[] = SERVER_ENTRY_POINTS): Promise<void> {
+export async function bundleServer(outdirInProject: string, entryPoints: readonly EntryPoint[] = SERVER_ENTRY_POINTS): Promise<void> {
+  const outdir = resolve(projectRoot, outdirInProject);
   await build({
     absWorkingDir: projectRoot,
     entryPoints: [...entryPoints],
