@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accountEmailKinds } from './account-links';
 import { idSchema } from './common';
 
-export const orderEmailKinds = ['booking', 'payment_received', 'shipped', 'cancelled', 'expired', 'refunded'] as const;
+export const orderEmailKinds = ['booking', 'order_placed', 'payment_received', 'shipped', 'cancelled', 'expired', 'refunded'] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];
 
 export const emailKinds = [...orderEmailKinds, ...accountEmailKinds] as const;

@@ -8,6 +8,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -19,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bookingStatuses } from '../../shared/bookings';
 import { checkoutStatuses } from '../../shared/checkouts';
+import { discountKinds, discountUseStatuses, invoiceKinds, orderStatuses } from '../../shared/commerce';
 import { emailKinds, emailStatuses } from '../../shared/emails';
 import { roles } from '../../shared/users';
 
@@ -58,6 +60,9 @@ export const users = pgTable(
     /** The phone and address the booking modal starts from; the customer's own, set on My Profile. */
     phone: text('phone'),
     address: text('address'),
+    /** A company name and VAT ID on the profile make the customer a business (reverse charge, invoices). */
+    companyName: text('company_name'),
+    vatId: text('vat_id'),
     role: userRole('role').notNull().default('user'),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /**
@@ -203,6 +208,13 @@ export const bookings = pgTable(
      */
     refundId: text('refund_id'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * The order this booking is a line of, when it was placed at checkout; its share of the order's
+     * discount and its tax, as priced then (domains/checkout/pricing). Null on a Book Now booking.
+     */
+    orderId: uuid('order_id').references((): AnyPgColumn => orders.id),
+    discountCents: integer('discount_cents'),
+    taxCents: integer('tax_cents'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -211,6 +223,7 @@ export const bookings = pgTable(
     /** The orders a payment paid (a basket's pays several): a refund made outside the shop names them. */
     index('bookings_transaction').on(t.transactionId).concurrently(),
     index('bookings_user_seq').on(t.userId, t.seq),
+    index('bookings_order').on(t.orderId).concurrently(),
     /** Manage orders filtered by one state, newest or oldest first. */
     index('bookings_status_seq').on(t.status, t.seq),
     searchIndex('bookings_email_search', t.email),
@@ -228,6 +241,7 @@ export const bookings = pgTable(
       .on(t.paidAt, t.status, t.totalCents)
       .where(sql`${t.paidAt} is not null`),
     check('bookings_quantity_positive', sql`${t.quantity} >= 1`),
+    check('bookings_line_amounts_not_negative', sql`${t.discountCents} >= 0 and ${t.taxCents} >= 0`),
     check('bookings_total_not_negative', sql`${t.totalCents} >= 0`),
     // The status is compared as text: the migration adding 'refunded' to the enum runs in one
     // transaction with these checks, and Postgres refuses to use a new enum value in the
@@ -287,6 +301,311 @@ export const checkoutBookings = pgTable(
   (t) => [primaryKey({ columns: [t.checkoutId, t.bookingId] }), index('checkout_bookings_booking').on(t.bookingId)],
 );
 
+/** Where an order placed at checkout stands: its lines (bookings) carry their own states after payment. */
+export const orderStatus = pgEnum('order_status', orderStatuses);
+
+/**
+ * An order placed at checkout: the cart's lines became bookings (its lines, bookings.order_id)
+ * with their stock held until held_until, priced once (domains/checkout/pricing) and paid with
+ * one PaymentIntent for the total. Every amount is as priced then, in integer minor units; the
+ * total is always net plus tax. The customer quotes the number (SP-10000 and up).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 10_000 }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    email: text('email').notNull(),
+    status: orderStatus('status').notNull().default('unpaid'),
+    currency: text('currency').notNull(),
+    shipName: text('ship_name').notNull(),
+    shipCompany: text('ship_company'),
+    shipLine1: text('ship_line1').notNull(),
+    shipLine2: text('ship_line2'),
+    shipCity: text('ship_city').notNull(),
+    shipPostalCode: text('ship_postal_code').notNull(),
+    shipCountry: text('ship_country').notNull(),
+    phone: text('phone').notNull(),
+    /** The buyer's VAT ID, given at checkout (format-checked): a business buyer. */
+    buyerVatId: text('buyer_vat_id'),
+    /** Whether the prices were entered with tax when the order was priced, and how it was taxed. */
+    pricesIncludeTax: boolean('prices_include_tax').notNull(),
+    taxTreatment: text('tax_treatment').notNull(),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    shippingMethod: text('shipping_method').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    shippingTaxCents: integer('shipping_tax_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    /** The card's message when the last payment attempt failed. */
+    paymentError: text('payment_error'),
+    /** The stock and any discount use are held until then; past it the order expires. */
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_unique').on(t.number),
+    uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId),
+    index('orders_user_created').on(t.userId, t.createdAt),
+    /** Hold expiry's scan: the unpaid orders whose hold has passed. */
+    index('orders_unpaid_held_until')
+      .on(t.heldUntil)
+      .where(sql`${t.status} = 'unpaid'`),
+    check('orders_total_is_net_plus_tax', sql`${t.totalCents} = ${t.netCents} + ${t.taxCents}`),
+    check(
+      'orders_amounts_not_negative',
+      sql`least(${t.subtotalCents}, ${t.discountCents}, ${t.shippingCents}, ${t.shippingTaxCents}, ${t.netCents}, ${t.taxCents}) >= 0`,
+    ),
+    check('orders_paid_has_time', sql`${t.status}::text <> 'paid' or ${t.paidAt} is not null`),
+  ],
+);
+
+/**
+ * The shop's own settings, one row: its legal identity (as invoices print it), its currency, how
+ * prices are entered and taxed, and how long a checkout holds stock. Changed only by admins, audited.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    vatId: text('vat_id'),
+    email: text('email').notNull(),
+    currency: text('currency').notNull(),
+    /** Prices entered with tax (what EU consumers see) or without it. */
+    pricesIncludeTax: boolean('prices_include_tax').notNull(),
+    /** Consumers in other EU countries pay their own country's rate (the One-Stop Shop). */
+    ossEnabled: boolean('oss_enabled').notNull(),
+    /** How long a checkout holds its stock and discount use for payment. */
+    reservationMinutes: integer('reservation_minutes').notNull(),
+    /** Counts the edits: an edit names the version it started from, as part edits do. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('shop_settings_one_row', sql`${t.id} = 1`),
+    check('shop_settings_reservation_range', sql`${t.reservationMinutes} between 5 and 1440`),
+  ],
+);
+
+/** The VAT (or sales tax) rate per country, in basis points: 1900 is 19 %. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    country: text('country').primaryKey(),
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('tax_rates_range', sql`${t.rateBasisPoints} between 0 and 10000`)],
+);
+
+/** Where the shop ships: each country in at most one zone, each zone with its rates. */
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('shipping_zones_name_unique').on(t.name)],
+);
+
+export const shippingZoneCountries = pgTable('shipping_zone_countries', {
+  country: text('country').primaryKey(),
+  zoneId: uuid('zone_id')
+    .notNull()
+    .references(() => shippingZones.id, { onDelete: 'cascade' }),
+});
+
+/** A way of shipping to a zone, at a price, free when the goods come to free_above_cents or more. */
+export const shippingRates = pgTable(
+  'shipping_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    freeAboveCents: integer('free_above_cents'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shipping_rates_zone').on(t.zoneId),
+    check('shipping_rates_amounts_not_negative', sql`${t.priceCents} >= 0 and ${t.freeAboveCents} >= 0`),
+  ],
+);
+
+/**
+ * Quantity prices: from min_quantity units on, each unit costs unit_price_cents. Keyed by the
+ * sellable unit, today the part (a part without options is its one variant).
+ */
+export const priceBreaks = pgTable(
+  'price_breaks',
+  {
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id),
+    minQuantity: integer('min_quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.toolId, t.minQuantity] }),
+    check('price_breaks_quantity_above_one', sql`${t.minQuantity} >= 2`),
+    check('price_breaks_price_not_negative', sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+export const discountKind = pgEnum('discount_kind', discountKinds);
+
+/**
+ * Discount codes: a percentage (basis points) or a fixed amount off the goods, from a minimum
+ * spend, within dates, with limits overall and per customer counted from discount_uses.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper case; customers type it in any case. */
+    code: text('code').notNull(),
+    kind: discountKind('kind').notNull(),
+    value: integer('value').notNull(),
+    minSpendCents: integer('min_spend_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_unique').on(t.code),
+    check('discount_codes_code_upper_case', sql`${t.code} = upper(${t.code})`),
+    check('discount_codes_value_range', sql`${t.value} > 0 and (${t.kind}::text <> 'percent' or ${t.value} <= 10000)`),
+    check('discount_codes_limits_positive', sql`${t.maxUses} >= 1 and ${t.maxUsesPerCustomer} >= 1`),
+    check('discount_codes_min_spend_not_negative', sql`${t.minSpendCents} >= 0`),
+  ],
+);
+
+export const discountUseStatus = pgEnum('discount_use_status', discountUseStatuses);
+
+/**
+ * One use of a code by one order: held with the order's reservation, spent when it is paid,
+ * released when it lapses or is cancelled. Held and spent uses count against the limits.
+ */
+export const discountUses = pgTable(
+  'discount_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: discountUseStatus('status').notNull().default('held'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('discount_uses_order_unique').on(t.orderId), index('discount_uses_code_user').on(t.codeId, t.userId)],
+);
+
+/** A customer's cart: what they mean to buy, holding no stock until checkout. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.toolId] }), check('cart_lines_quantity_positive', sql`${t.quantity} >= 1`)],
+);
+
+export const invoiceKind = pgEnum('invoice_kind', invoiceKinds);
+
+/**
+ * Issued invoices and credit notes. An issued document is never edited: `document` keeps what was
+ * printed (domains/invoices), and a refund is a new credit note that refers to its invoice.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: invoiceKind('kind').notNull(),
+    /** e.g. INV-2026-000123: its series and a number without gaps (invoice_counters). */
+    number: text('number').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    refersToInvoiceId: uuid('refers_to_invoice_id').references((): AnyPgColumn => invoices.id),
+    totalCents: integer('total_cents').notNull(),
+    document: jsonb('document').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
+    index('invoices_order').on(t.orderId),
+    check('invoices_total_not_negative', sql`${t.totalCents} >= 0`),
+    check('invoices_credit_note_refers', sql`(${t.kind}::text = 'credit_note') = (${t.refersToInvoiceId} is not null)`),
+  ],
+);
+
+/**
+ * The last number issued in each series (INV-2026, CN-2026). Taken by incrementing the row in the
+ * transaction that stores the document, so numbers are sequential without gaps: a rolled-back
+ * issue gives its number back, and the row lock puts concurrent issues in line.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [check('invoice_counters_not_negative', sql`${t.lastNumber} >= 0`)],
+);
+
+/** Shipping addresses a customer used, offered again at checkout. */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    company: text('company'),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_addresses_user').on(t.userId, t.lastUsedAt)],
+);
+
 /**
  * Payments the shop gave back whole because no order could take them: a basket's payment that
  * arrived after the basket closed, or a booking's own payment arriving after another payment (its
@@ -303,11 +622,13 @@ export const returnedPayments = pgTable(
     checkoutId: uuid('checkout_id').references(() => checkouts.id),
     /** The booking already paid otherwise, or null when the payment was a basket's. */
     bookingId: uuid('booking_id').references(() => bookings.id),
+    /** The order the payment was for, when it arrived after the order was cancelled or expired. */
+    orderId: uuid('order_id').references(() => orders.id),
     returnedAt: timestamp('returned_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('returned_payments_amount_not_negative', sql`${t.amountCents} >= 0`),
-    check('returned_payments_one_order', sql`(${t.checkoutId} is null) <> (${t.bookingId} is null)`),
+    check('returned_payments_one_payer', sql`num_nonnulls(${t.checkoutId}, ${t.bookingId}, ${t.orderId}) = 1`),
   ],
 );
 
@@ -336,8 +657,10 @@ export const emailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     kind: emailKind('kind').notNull(),
-    /** The order an order email tells of; null for an account email. */
+    /** The booking an order email tells of; null for an account email or an email about a whole order. */
     bookingId: uuid('booking_id').references(() => bookings.id),
+    /** The order placed at checkout an email tells of, when it is about the whole order. */
+    orderId: uuid('order_id').references(() => orders.id),
     recipient: text('recipient').notNull(),
     status: emailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -349,6 +672,7 @@ export const emailOutbox = pgTable(
   (t) => [
     uniqueIndex('email_outbox_seq_unique').on(t.seq),
     index('email_outbox_booking').on(t.bookingId),
+    index('email_outbox_order').on(t.orderId).concurrently(),
     /** The sender's claim: the pending rows that are due, oldest first. */
     index('email_outbox_pending_due')
       .on(t.nextAttemptAt)
@@ -359,8 +683,8 @@ export const emailOutbox = pgTable(
     // Compared as text: the migration adding the account kinds to the enum runs in one transaction
     // with this check, and Postgres refuses a new enum value in the transaction that added it.
     check(
-      'email_outbox_order_emails_name_a_booking',
-      sql`(${t.kind}::text in ('verify_email', 'password_reset')) = (${t.bookingId} is null)`,
+      'email_outbox_order_emails_name_one_order',
+      sql`num_nonnulls(${t.bookingId}, ${t.orderId}) = (case when ${t.kind}::text in ('verify_email', 'password_reset') then 0 else 1 end)`,
     ),
   ],
 );

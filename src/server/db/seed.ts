@@ -3,6 +3,7 @@
 import { count } from 'drizzle-orm';
 import type { IdentityProvider } from '../identity/identity-provider';
 import type { Database } from './database';
+import { seedDemoCommerce } from './demo-commerce';
 import { DEMO_PASSWORD, demoAccounts, demoReviews, demoTools } from './demo-data';
 import { reviews, tools, users } from './schema';
 
@@ -31,6 +32,7 @@ async function insertDemoCatalogue(tx: Database): Promise<boolean> {
   if ((existing?.parts ?? 0) > 0) return false;
   await tx.insert(tools).values([...demoTools]);
   await tx.insert(reviews).values([...demoReviews]);
+  await seedDemoCommerce(tx);
   return true;
 }
 

@@ -19,6 +19,7 @@ const EMAILS_PAGE_SIZE = 50;
 
 const kindLabels: Record<EmailKind, string> = {
   booking: 'Booking',
+  order_placed: 'Order placed',
   payment_received: 'Payment received',
   shipped: 'Shipped',
   cancelled: 'Cancelled',

@@ -58,6 +58,7 @@ function detailedContent(kind: OrderEmailKind, order: OrderEmailData): Omit<Emai
   const hello = `Hello ${order.personName},`;
   switch (kind) {
     case 'booking':
+    case 'order_placed':
       return {
         subject: `Your booking of ${order.toolName}`,
         heading: headings.booking,
@@ -113,6 +114,7 @@ function detailedContent(kind: OrderEmailKind, order: OrderEmailData): Omit<Emai
 
 const headings: Record<OrderEmailKind, string> = {
   booking: 'Thank you for your booking',
+  order_placed: 'Thank you for your order',
   payment_received: 'Payment received',
   shipped: 'Your order has shipped',
   cancelled: 'Your booking was cancelled',
@@ -123,6 +125,7 @@ const headings: Record<OrderEmailKind, string> = {
 /** What happened, for an address not verified: the order's number and the shop's own words only. */
 const withheldSubjects: Record<OrderEmailKind, (number: string) => string> = {
   booking: (number) => `Your Sprocket order ${number} is booked`,
+  order_placed: (number) => `Your Sprocket order ${number} is placed`,
   payment_received: (number) => `Payment received for Sprocket order ${number}`,
   shipped: (number) => `Your Sprocket order ${number} has shipped`,
   cancelled: (number) => `Your Sprocket order ${number} was cancelled`,

@@ -1,0 +1,16 @@
+// The states and kinds of the checkout's records: orders, discount codes and their uses, invoices.
+
+/** unpaid: placed, its stock held until its deadline; paid; cancelled by the customer or an admin; expired unpaid. */
+export const orderStatuses = ['unpaid', 'paid', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** percent: value in basis points (1000 = 10 %); fixed: value in minor units. */
+export const discountKinds = ['percent', 'fixed'] as const;
+export type DiscountKind = (typeof discountKinds)[number];
+
+/** held with an unpaid order, spent when it is paid, released when it lapses or is cancelled. */
+export const discountUseStatuses = ['held', 'spent', 'released'] as const;
+export type DiscountUseStatus = (typeof discountUseStatuses)[number];
+
+export const invoiceKinds = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
