@@ -173,6 +173,7 @@ ALTER TABLE "returned_payments" DROP CONSTRAINT "returned_payments_one_order";--
 ALTER TABLE "bookings" ADD COLUMN "order_id" uuid;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "discount_cents" integer;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "tax_cents" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "charged_cents" integer;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "order_id" uuid;--> statement-breakpoint
 ALTER TABLE "returned_payments" ADD COLUMN "order_id" uuid;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "company_name" text;--> statement-breakpoint
@@ -204,7 +205,7 @@ CREATE UNIQUE INDEX "shipping_zones_name_unique" ON "shipping_zones" USING btree
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action NOT VALID;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action NOT VALID;--> statement-breakpoint
 ALTER TABLE "returned_payments" ADD CONSTRAINT "returned_payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action NOT VALID;--> statement-breakpoint
-ALTER TABLE "bookings" ADD CONSTRAINT "bookings_line_amounts_not_negative" CHECK ("bookings"."discount_cents" >= 0 and "bookings"."tax_cents" >= 0) NOT VALID;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_line_amounts_not_negative" CHECK ("bookings"."discount_cents" >= 0 and "bookings"."tax_cents" >= 0 and "bookings"."charged_cents" >= 0) NOT VALID;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_order_emails_name_one_order" CHECK (num_nonnulls("email_outbox"."booking_id", "email_outbox"."order_id") = (case when "email_outbox"."kind"::text in ('verify_email', 'password_reset') then 0 else 1 end)) NOT VALID;--> statement-breakpoint
 ALTER TABLE "returned_payments" ADD CONSTRAINT "returned_payments_one_payer" CHECK (num_nonnulls("returned_payments"."checkout_id", "returned_payments"."booking_id", "returned_payments"."order_id") = 1);
 --> statement-breakpoint

@@ -215,6 +215,8 @@ export const bookings = pgTable(
     orderId: uuid('order_id').references((): AnyPgColumn => orders.id),
     discountCents: integer('discount_cents'),
     taxCents: integer('tax_cents'),
+    /** What the customer paid for this line: after its discount share, with its tax; a refund of the line gives this back. */
+    chargedCents: integer('charged_cents'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -241,7 +243,7 @@ export const bookings = pgTable(
       .on(t.paidAt, t.status, t.totalCents)
       .where(sql`${t.paidAt} is not null`),
     check('bookings_quantity_positive', sql`${t.quantity} >= 1`),
-    check('bookings_line_amounts_not_negative', sql`${t.discountCents} >= 0 and ${t.taxCents} >= 0`),
+    check('bookings_line_amounts_not_negative', sql`${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.chargedCents} >= 0`),
     check('bookings_total_not_negative', sql`${t.totalCents} >= 0`),
     // The status is compared as text: the migration adding 'refunded' to the enum runs in one
     // transaction with these checks, and Postgres refuses to use a new enum value in the

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
 import { WebhookSignatureError } from '../payments/payments-gateway';
 import { handleCheckoutEvent } from '../domains/checkout/basket';
+import { handleOrderEvent } from '../domains/checkout/order-payment';
 import { handlePaymentEvent } from '../domains/checkout/payments';
 import { errorBody } from './error-response';
 
@@ -29,10 +30,12 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
     }
     let outcome;
     try {
-      // An intent names either one booking or a basket checkout in its metadata.
-      outcome = event.intent?.checkoutId
-        ? await handleCheckoutEvent(db, payments, metrics, event)
-        : await handlePaymentEvent(db, payments, metrics, event);
+      // An intent names one booking, a basket checkout or an order placed at checkout in its metadata.
+      outcome = event.intent?.orderId
+        ? await handleOrderEvent(db, payments, metrics, event)
+        : event.intent?.checkoutId
+          ? await handleCheckoutEvent(db, payments, metrics, event)
+          : await handlePaymentEvent(db, payments, metrics, event);
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
       metrics.paymentEvent(event.type, 'failed');

@@ -11,6 +11,8 @@ export interface PaymentIntentView {
   bookingId: string | null;
   /** Our checkout id (a basket of bookings paid at once), from the intent's metadata. */
   checkoutId: string | null;
+  /** Our order id (an order placed at checkout, paid whole), from the intent's metadata. */
+  orderId: string | null;
   clientSecret: string;
   lastErrorMessage: string | null;
 }
@@ -28,8 +30,11 @@ export interface RefundView {
   returnsUnkeptPayment: boolean;
 }
 
-/** What an unkept payment was for: a basket that closed, or a booking that another payment paid. */
-type WholeRefundOf = { checkoutId: string } | { secondPaymentOfBookingId: string };
+/**
+ * What an unkept payment was for: a basket that closed, an order that was cancelled or expired, or
+ * a booking that another payment paid.
+ */
+type WholeRefundOf = { checkoutId: string } | { orderId: string } | { secondPaymentOfBookingId: string };
 
 export interface PaymentEvent {
   id: string;
@@ -55,6 +60,13 @@ export interface PaymentsGateway {
   /** Idempotent per checkout: a checkout has one intent, for its total. */
   createCheckoutIntent: (request: {
     checkoutId: string;
+    amountCents: number;
+    currency: string;
+    email: string;
+  }) => Promise<PaymentIntentView>;
+  /** Idempotent per order: an order has one intent, for its total. */
+  createOrderIntent: (request: {
+    orderId: string;
     amountCents: number;
     currency: string;
     email: string;

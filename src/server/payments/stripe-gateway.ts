@@ -72,6 +72,21 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
           ),
         ),
       ),
+    createOrderIntent: ({ orderId, amountCents, currency, email }) =>
+      unavailableOnNetworkError(async () =>
+        toView(
+          await stripe.paymentIntents.create(
+            {
+              amount: amountCents,
+              currency,
+              metadata: { orderId },
+              receipt_email: email,
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            },
+            { idempotencyKey: `order-${orderId}` },
+          ),
+        ),
+      ),
     retrieveIntent: (id) =>
       unavailableOnNetworkError(async () => {
         try {
@@ -85,9 +100,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
     refundPayment: ({ bookingId, paymentIntentId, amountCents }) =>
       // One refund per booking, whoever asks and however often.
       createRefund({ payment_intent: paymentIntentId, amount: amountCents, metadata: { bookingId } }, `refund-${bookingId}`),
-    refundWholeIntent: ({ paymentIntentId, amountCents, paidFor }) =>
+    refundWholeIntent: ({ paymentIntentId, amountCents, paidFor }) => {
       // The metadata never says bookingId here: the refund is of no booking's own payment.
-      'checkoutId' in paidFor
+      if ('orderId' in paidFor) {
+        return createRefund(
+          { payment_intent: paymentIntentId, amount: amountCents, metadata: { orderId: paidFor.orderId } },
+          `refund-order-${paidFor.orderId}`,
+        );
+      }
+      return 'checkoutId' in paidFor
         ? createRefund(
             { payment_intent: paymentIntentId, amount: amountCents, metadata: { checkoutId: paidFor.checkoutId } },
             `refund-checkout-${paidFor.checkoutId}`,
@@ -99,7 +120,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
               metadata: { secondPaymentOfBookingId: paidFor.secondPaymentOfBookingId },
             },
             `refund-intent-${paymentIntentId}`,
-          ),
+          );
+    },
     parseWebhook: (rawBody, signature) => {
       let event: Stripe.Event;
       try {
@@ -176,6 +198,7 @@ function toView(intent: Stripe.PaymentIntent): PaymentIntentView {
     currency: intent.currency,
     bookingId: intent.metadata?.bookingId ?? null,
     checkoutId: intent.metadata?.checkoutId ?? null,
+    orderId: intent.metadata?.orderId ?? null,
     clientSecret: intent.client_secret ?? '',
     lastErrorMessage: intent.last_payment_error?.message ?? null,
   };
@@ -196,7 +219,9 @@ function toRefundView(
     currency: refund.currency,
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     bookingId: refund.metadata?.bookingId ?? null,
-    returnsUnkeptPayment: Boolean(refund.metadata?.checkoutId ?? refund.metadata?.secondPaymentOfBookingId),
+    returnsUnkeptPayment: Boolean(
+      refund.metadata?.checkoutId ?? refund.metadata?.orderId ?? refund.metadata?.secondPaymentOfBookingId,
+    ),
   };
 }
 

@@ -3,6 +3,7 @@ import { createCallerFactory, router } from '../trpc';
 import { bookingsRouter } from './bookings';
 import { checkoutsRouter } from './checkouts';
 import { emailsRouter } from './emails';
+import { ordersRouter } from './orders';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
 import { reviewsRouter } from './reviews';
@@ -16,6 +17,7 @@ export const appRouter = router({
   users: usersRouter,
   payments: paymentsRouter,
   checkouts: checkoutsRouter,
+  orders: ordersRouter,
   emails: emailsRouter,
   overview: overviewRouter,
 });

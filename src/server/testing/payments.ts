@@ -232,6 +232,7 @@ export function recordingPayments(shop: TestShop): { payments: PaymentsGateway; 
   const payments: PaymentsGateway = {
     createIntent: record('createIntent', real.createIntent),
     createCheckoutIntent: record('createCheckoutIntent', real.createCheckoutIntent),
+    createOrderIntent: record('createOrderIntent', real.createOrderIntent),
     retrieveIntent: record('retrieveIntent', real.retrieveIntent),
     cancelIntent: record('cancelIntent', real.cancelIntent),
     refundPayment: record('refundPayment', real.refundPayment),

@@ -2,6 +2,7 @@
 // server's total, the browser's "I paid" checked with the provider, and an admin's full refund.
 import { TRPCError } from '@trpc/server';
 import { messages } from '../../../shared/messages';
+import { orderMessages } from '../../../shared/order-messages';
 import { dollarsToCents } from '../../../shared/money';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';
@@ -25,6 +26,7 @@ export async function intentForOwnOrder(
 ): Promise<{ booking: BookingRow; intent: PaymentIntentView }> {
   const booking = await loadAccessibleBooking(db, user, request.bookingId);
   if (booking.userId !== user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
+  if (booking.orderId) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.payLineWithOrder });
   if (request.price !== undefined && dollarsToCents(request.price) !== booking.totalCents) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
   }
@@ -40,6 +42,7 @@ export async function confirmOrderPayment(
   request: { id: string; transactionId: string },
 ): Promise<BookingRow> {
   const booking = await loadAccessibleBooking(db, user, request.id);
+  if (booking.orderId) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.payLineWithOrder });
   return markBookingPaid(db, payments, booking, request.transactionId);
 }
 

@@ -20,7 +20,7 @@ import {
   type RefundView,
 } from '../../payments/payments-gateway';
 import { recordAudit } from '../audit/audit';
-import { bookingColumns, type BookingRow } from '../orders/order-views';
+import { bookingColumns, paidCentsOf, type BookingRow } from '../orders/order-views';
 import { queueOrderEmail } from '../email/outbox';
 
 /** Who asked for the refund: an admin's account, or the shop itself (no account). */
@@ -43,7 +43,7 @@ function refuseUnlessRefundable(booking: Pick<BookingRow, 'status'>): void {
 
 /** The provider's refund of the booking's total; its failures as errors a person understands. */
 function refundAtProvider(payments: PaymentsGateway, booking: BookingRow, paymentIntentId: string): Promise<RefundView> {
-  return askProvider(() => payments.refundPayment({ bookingId: booking.id, paymentIntentId, amountCents: booking.totalCents }));
+  return askProvider(() => payments.refundPayment({ bookingId: booking.id, paymentIntentId, amountCents: paidCentsOf(booking) }));
 }
 
 /** A refund call whose failures become errors a person understands. */
@@ -120,7 +120,7 @@ export async function markRefunded(
           eq(bookings.id, booking.id),
           inArray(bookings.status, ['paid', 'shipped']),
           eq(bookings.transactionId, paymentIntentId),
-          eq(bookings.totalCents, refund.amountCents),
+          sql`coalesce(${bookings.chargedCents}, ${bookings.totalCents}) = ${refund.amountCents}`,
         ),
       )
       .returning(bookingColumns);
@@ -135,7 +135,7 @@ export async function markRefunded(
     return updated;
   });
   if (marked) {
-    metrics.refunded('admin', marked.totalCents);
+    metrics.refunded('admin', paidCentsOf(marked));
     return { booking: marked, marked: true };
   }
   const [current] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
@@ -184,7 +184,7 @@ export async function markLatePaymentRefunded(
           eq(bookings.status, 'cancelled'),
           isNull(bookings.refundId),
           eq(bookings.paymentIntentId, paymentIntentId),
-          eq(bookings.totalCents, refund.amountCents),
+          sql`coalesce(${bookings.chargedCents}, ${bookings.totalCents}) = ${refund.amountCents}`,
         ),
       )
       .returning(bookingColumns);
@@ -194,15 +194,18 @@ export async function markLatePaymentRefunded(
     return updated;
   });
   if (marked) {
-    metrics.refunded('automatic', marked.totalCents);
+    metrics.refunded('automatic', paidCentsOf(marked));
     return { booking: marked, marked: true };
   }
   const [current] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
   return { booking: current ?? null, marked: false };
 }
 
-/** A payment no order can take: for a basket that closed, or for a booking another payment paid. */
-export type UnkeptPayment = { checkoutId: string } | { paidOtherwise: BookingRow };
+/**
+ * A payment no order can take: for a basket that closed, an order placed at checkout that was
+ * cancelled or expired, or a booking another payment paid.
+ */
+export type UnkeptPayment = { checkoutId: string } | { orderId: string } | { paidOtherwise: BookingRow };
 
 /**
  * Money that arrived for an order that can no longer take it goes back whole at once: a basket's
@@ -224,14 +227,16 @@ export async function refundUnkeptPayment(
     payments.refundWholeIntent({
       paymentIntentId: intent.id,
       amountCents: intent.amountCents,
-      paidFor: 'checkoutId' in paidFor ? paidFor : { secondPaymentOfBookingId: paidFor.paidOtherwise.id },
+      paidFor: 'paidOtherwise' in paidFor ? { secondPaymentOfBookingId: paidFor.paidOtherwise.id } : paidFor,
     }),
   );
   const amount = formatDollars(centsToDollars(refund.amountCents));
   const subject =
     'checkoutId' in paidFor
       ? `basket ${paidFor.checkoutId} paid by ${intent.id} after it closed: ${amount} refunded as ${refund.id}`
-      : `${paidFor.paidOtherwise.toolName} for ${paidFor.paidOtherwise.email} (${paidFor.paidOtherwise.id}) paid again by ${intent.id}: ${amount} refunded as ${refund.id}`;
+      : 'orderId' in paidFor
+        ? `order ${paidFor.orderId} paid by ${intent.id} after it closed: ${amount} refunded as ${refund.id}`
+        : `${paidFor.paidOtherwise.toolName} for ${paidFor.paidOtherwise.email} (${paidFor.paidOtherwise.id}) paid again by ${intent.id}: ${amount} refunded as ${refund.id}`;
   const recorded = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(returnedPayments)
@@ -240,7 +245,8 @@ export async function refundUnkeptPayment(
         refundId: refund.id,
         amountCents: refund.amountCents,
         checkoutId: 'checkoutId' in paidFor ? paidFor.checkoutId : null,
-        bookingId: 'checkoutId' in paidFor ? null : paidFor.paidOtherwise.id,
+        orderId: 'orderId' in paidFor ? paidFor.orderId : null,
+        bookingId: 'paidOtherwise' in paidFor ? paidFor.paidOtherwise.id : null,
       })
       .onConflictDoNothing()
       .returning({ paymentIntentId: returnedPayments.paymentIntentId });

@@ -58,6 +58,7 @@ type ClaimedEmail = {
   id: string;
   kind: (typeof emailOutbox.$inferSelect)['kind'];
   bookingId: string | null;
+  orderId: string | null;
   recipient: string;
   attempts: number;
 };
@@ -78,6 +79,7 @@ async function claimDueEmails(db: Database, now: Date, limit: number): Promise<C
       id: emailOutbox.id,
       kind: emailOutbox.kind,
       bookingId: emailOutbox.bookingId,
+      orderId: emailOutbox.orderId,
       recipient: emailOutbox.recipient,
       attempts: emailOutbox.attempts,
     });

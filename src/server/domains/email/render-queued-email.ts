@@ -2,15 +2,17 @@
 // order email from its booking, with the order's details only when the recipient is the account's
 // current address and the identity provider has verified it (docs/accounts.md); an account email
 // with a one-time link the identity provider makes now, so no usable link is ever stored.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { countryName } from '../../../shared/countries';
 import { accountEmailKinds, type AccountEmailKind } from '../../../shared/account-links';
 import type { EmailKind } from '../../../shared/emails';
 import type { Database } from '../../db/database';
-import { bookings, users } from '../../db/schema';
+import { bookings, orders, users } from '../../db/schema';
 import type { IdentityProvider } from '../../identity/identity-provider';
 import { accountEmailContent } from './account-email';
 import type { EmailContent } from './email-content';
 import { orderEmailContent } from './order-email';
+import { isPlacedOrderEmailKind, placedOrderEmailContent, type PlacedOrderEmailKind } from './placed-order-email';
 import { renderEmail, type RenderedEmail } from './templates';
 
 /** What rendering needs beside the row: the database, the identity provider and the shop's address. */
@@ -24,6 +26,8 @@ export interface EmailSources {
 export interface QueuedEmail {
   kind: EmailKind;
   bookingId: string | null;
+  /** The order placed at checkout the email is about, when it is about a whole order. */
+  orderId?: string | null;
   recipient: string;
 }
 
@@ -43,6 +47,10 @@ async function contentOf(sources: EmailSources, email: QueuedEmail): Promise<Ema
     // Removed or disabled since it was asked for: there is nobody to send a link to.
     if (code === null) throw new Error(`No enabled account has the address ${email.recipient} any more, so no link was made.`);
     return accountEmailContent(kind, code, sources.shopUrl);
+  }
+  if (email.orderId) {
+    if (!isPlacedOrderEmailKind(kind)) throw new Error(`a ${kind} email is never about a whole order`);
+    return placedOrderContent(sources, kind, email.orderId, email.recipient);
   }
   if (email.bookingId === null) throw new Error(`the ${kind} email names no booking`);
   const [order] = await sources.db
@@ -69,4 +77,76 @@ async function contentOf(sources: EmailSources, email: QueuedEmail): Promise<Ema
   // An address the account has since left is no longer vouched for, verified or not.
   const detailed = accountEmailVerified && accountEmail === email.recipient;
   return orderEmailContent(kind, data, { detailed, shopUrl: sources.shopUrl });
+}
+
+async function placedOrderContent(
+  sources: EmailSources,
+  kind: PlacedOrderEmailKind,
+  orderId: string,
+  recipient: string,
+): Promise<EmailContent> {
+  const [order] = await sources.db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      shipName: orders.shipName,
+      shipCompany: orders.shipCompany,
+      shipLine1: orders.shipLine1,
+      shipLine2: orders.shipLine2,
+      shipCity: orders.shipCity,
+      shipPostalCode: orders.shipPostalCode,
+      shipCountry: orders.shipCountry,
+      subtotalCents: orders.subtotalCents,
+      discountCode: orders.discountCode,
+      discountCents: orders.discountCents,
+      shippingMethod: orders.shippingMethod,
+      shippingCents: orders.shippingCents,
+      taxCents: orders.taxCents,
+      taxRateBasisPoints: orders.taxRateBasisPoints,
+      taxTreatment: orders.taxTreatment,
+      pricesIncludeTax: orders.pricesIncludeTax,
+      totalCents: orders.totalCents,
+      heldUntil: orders.heldUntil,
+      status: orders.status,
+      paymentIntentId: orders.paymentIntentId,
+      accountEmail: users.email,
+      accountEmailVerified: users.emailVerified,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} not found`);
+  const lines = await sources.db
+    .select({
+      name: bookings.toolName,
+      quantity: bookings.quantity,
+      unitPriceCents: bookings.unitPriceCents,
+      totalCents: bookings.totalCents,
+    })
+    .from(bookings)
+    .where(eq(bookings.orderId, orderId))
+    .orderBy(asc(bookings.seq));
+  const shipTo = [
+    order.shipName,
+    order.shipCompany,
+    order.shipLine1,
+    order.shipLine2,
+    `${order.shipPostalCode} ${order.shipCity}`,
+    countryName(order.shipCountry),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const detailed = order.accountEmailVerified && order.accountEmail === recipient;
+  return placedOrderEmailContent(
+    kind,
+    {
+      ...order,
+      number: `SP-${order.number}`,
+      shipTo,
+      lines,
+      reverseCharge: order.taxTreatment === 'reverse_charge',
+      transactionId: order.status === 'paid' ? order.paymentIntentId : null,
+    },
+    { detailed, shopUrl: sources.shopUrl },
+  );
 }

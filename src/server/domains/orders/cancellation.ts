@@ -2,16 +2,20 @@
 // owner's account, or its hold expiring. One path, so each of them meets the same races the same
 // way: money the provider already took wins over the cancel, and the stock comes back at most once.
 import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';
+import { bookings } from '../../db/schema';
 import type { PaymentsGateway } from '../../payments/payments-gateway';
 import { recordAudit } from '../audit/audit';
 import { cancelUnpaidBooking, loadAccessibleBooking, refuseUnlessUnpaid, type CancelReason } from './booking';
-import type { BookingRow } from './order-views';
+import { bookingColumns, type BookingRow } from './order-views';
 import { closeCheckoutsOf, closeCheckoutsOpenedMeanwhile } from '../checkout/basket';
 import { closeIntentAtProvider } from '../checkout/intent-closing';
 import { settleSucceededIntent } from '../checkout/payments';
+import { closeOrder, type OrderClosing } from '../checkout/order-closing';
+import { loadOrder } from '../checkout/placed-orders';
 
 /** Why the booking is cancelled; an admin cancelling someone else's order is audited as the actor. */
 export type Cancellation = { reason: 'admin'; actor: SessionUser } | { reason: Exclude<CancelReason, 'admin'> };
@@ -40,6 +44,7 @@ export async function cancelBooking(
   cancellation: Cancellation,
 ): Promise<BookingRow> {
   refuseUnlessUnpaid(booking);
+  if (booking.orderId) return cancelWithItsOrder(db, payments, booking, booking.orderId, cancellation);
   await closeIntent(db, payments, booking);
   await closeCheckoutsOf(db, payments, booking.id);
   const cancelled = await cancelUnpaidBooking(db, booking.id, cancellation.reason);
@@ -51,6 +56,24 @@ export async function cancelBooking(
   if (cancellation.reason === 'admin') {
     await recordAudit(db, cancellation.actor, 'order.cancel', `${cancelled.toolName} for ${cancelled.email} (${cancelled.id})`);
   }
+  return cancelled;
+}
+
+/**
+ * A line of an order placed at checkout is never cancelled alone: its whole order is, so the
+ * order's total never changes while it is reserved (order-closing.ts).
+ */
+async function cancelWithItsOrder(
+  db: Database,
+  payments: PaymentsGateway,
+  booking: BookingRow,
+  orderId: string,
+  cancellation: OrderClosing,
+): Promise<BookingRow> {
+  await closeOrder(db, payments, await loadOrder(db, orderId), cancellation);
+  const [cancelled] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
+  // Stryker disable next-line ConditionalExpression,StringLiteral: bookings are never deleted; this only narrows the type
+  if (!cancelled) throw new Error(`Booking ${booking.id} is gone`);
   return cancelled;
 }
 

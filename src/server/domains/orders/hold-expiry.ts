@@ -1,9 +1,10 @@
-// Stock holds expire: an unpaid booking older than the hold time is cancelled with reason
-// 'expired' and its stock released. Every server process runs this every minute; it stays exact
+// Stock holds expire: an unpaid Book Now booking older than the hold time is cancelled with reason
+// 'expired' and its stock released, and an unpaid order placed at checkout whose deadline passed
+// expires whole (checkout/order-closing.ts). Every server process runs this every minute; it stays exact
 // because each booking is claimed with SELECT … FOR UPDATE SKIP LOCKED and cancelled only while
 // still unpaid, so a booking is released once however many processes look at it.
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/database';
@@ -11,6 +12,7 @@ import { bookings } from '../../db/schema';
 import type { PaymentsGateway } from '../../payments/payments-gateway';
 import { bookingColumns } from './order-views';
 import { cancelBooking } from './cancellation';
+import { expireLapsedOrders } from '../checkout/order-closing';
 
 const HOLD_EXPIRY_CHECK_EVERY_MS = 60_000;
 const BATCH_SIZE = 100;
@@ -45,7 +47,7 @@ export async function expireStaleHolds(
     const batch = await db
       .select({ id: bookings.id, seq: bookings.seq })
       .from(bookings)
-      .where(and(eq(bookings.status, 'unpaid'), lt(bookings.createdAt, cutoff), gt(bookings.seq, afterSeq)))
+      .where(and(eq(bookings.status, 'unpaid'), isNull(bookings.orderId), lt(bookings.createdAt, cutoff), gt(bookings.seq, afterSeq)))
       .orderBy(asc(bookings.seq))
       .limit(BATCH_SIZE);
     for (const { id } of batch) {
@@ -76,7 +78,7 @@ async function expireOne(db: Database, payments: PaymentsGateway, id: string, cu
     const [booking] = await tx
       .select(bookingColumns)
       .from(bookings)
-      .where(and(eq(bookings.id, id), eq(bookings.status, 'unpaid'), lt(bookings.createdAt, cutoff)))
+      .where(and(eq(bookings.id, id), eq(bookings.status, 'unpaid'), isNull(bookings.orderId), lt(bookings.createdAt, cutoff)))
       .for('update', { skipLocked: true });
     // Stryker restore ObjectLiteral,BooleanLiteral
     if (!booking) return 'skipped';
@@ -105,6 +107,8 @@ export function startHoldExpiry(
     try {
       const outcome = await expireStaleHolds(deps.db, deps.payments, { olderThanMs: options.olderThanMs }, deps.log);
       if (outcome.expired + outcome.settledPaid + outcome.failed > 0) deps.log.info({ holds: outcome }, 'expired stale holds');
+      const orders = await expireLapsedOrders(deps.db, deps.payments, new Date(), deps.log);
+      if (orders.expired + orders.settledPaid + orders.failed > 0) deps.log.info({ orders }, 'expired lapsed orders');
     } catch (error) {
       deps.log.warn({ err: error }, 'the hold expiry pass failed; will retry');
     }

@@ -27,7 +27,14 @@ export const bookingColumns = {
   cancelledAt: bookings.cancelledAt,
   refundId: bookings.refundId,
   refundedAt: bookings.refundedAt,
+  orderId: bookings.orderId,
+  chargedCents: bookings.chargedCents,
 };
+
+/** What the customer paid for the booking: a checkout line's charge (after discount, with tax), else its total. */
+export function paidCentsOf(booking: Pick<BookingRow, 'chargedCents' | 'totalCents'>): number {
+  return booking.chargedCents ?? booking.totalCents;
+}
 
 export type BookingRow = Pick<typeof bookings.$inferSelect, keyof typeof bookingColumns>;
 

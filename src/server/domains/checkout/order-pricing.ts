@@ -1,0 +1,164 @@
+// Prices a customer's cart for checkout: reads its lines with their parts and price breaks, checks
+// each line can still be sold, and runs the money engine (pricing/) with the shop's settings, the
+// buyer's country and VAT ID, the chosen shipping rate and discount code. The quote and placing the
+// order both come here, so what the customer saw is what the order charges.
+import { TRPCError } from '@trpc/server';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { isEuCountry } from '../../../shared/countries';
+import { orderMessages } from '../../../shared/order-messages';
+import { vatIdCountry } from '../../../shared/vat-ids';
+import type { Database } from '../../db/database';
+import { cartLines, priceBreaks, tools } from '../../db/schema';
+import {
+  checkDiscountCode,
+  findDiscountCode,
+  loadShopSettings,
+  loadTaxSettings,
+  shippingRatesTo,
+  type DiscountCodeRow,
+  type OfferedShippingRate,
+  type ShopSettingsRow,
+} from './checkout-terms';
+import { isPricingRefusal, priceOrder, type OrderPricing, type PriceBreak } from './pricing/price-order';
+
+export interface CartLineToPrice {
+  toolId: string;
+  name: string;
+  img: string;
+  quantity: number;
+  priceCents: number;
+  minimumOrderQuantity: number;
+  available: number;
+  sellable: boolean;
+  priceBreaks: PriceBreak[];
+}
+
+/**
+ * The customer's cart lines with their parts, in part id order. With `lock` the parts' rows are
+ * locked for update, in that order, so concurrent checkouts take stock one after another and
+ * never deadlock.
+ */
+export async function cartLinesToPrice(db: Database, userId: string, lock: boolean): Promise<CartLineToPrice[]> {
+  const query = db
+    .select({
+      toolId: tools.id,
+      name: tools.name,
+      img: tools.img,
+      quantity: cartLines.quantity,
+      priceCents: tools.priceCents,
+      minimumOrderQuantity: tools.minimumOrderQuantity,
+      available: tools.available,
+      hidden: tools.hidden,
+      removedAt: tools.removedAt,
+    })
+    .from(cartLines)
+    .innerJoin(tools, eq(tools.id, cartLines.toolId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(tools.id));
+  const rows = lock ? await query.for('update', { of: tools }) : await query;
+  const breaks =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(priceBreaks)
+          .where(
+            inArray(
+              priceBreaks.toolId,
+              rows.map((row) => row.toolId),
+            ),
+          );
+  return rows.map(({ hidden, removedAt, ...row }) => ({
+    ...row,
+    sellable: !hidden && removedAt === null,
+    priceBreaks: breaks
+      .filter((priceBreak) => priceBreak.toolId === row.toolId)
+      .map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitCents: unitPriceCents })),
+  }));
+}
+
+/** Refuses a cart that is empty or has a line the shop cannot sell as it stands. */
+export function refuseUnsellableLines(lines: readonly CartLineToPrice[]): void {
+  if (lines.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: orderMessages.cartEmpty });
+  for (const line of lines) {
+    if (!line.sellable) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.partUnavailable(line.name) });
+    if (line.quantity < line.minimumOrderQuantity) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: orderMessages.belowMinimumOrder(line.name, line.minimumOrderQuantity) });
+    }
+    if (line.quantity > line.available) {
+      throw new TRPCError({ code: 'CONFLICT', message: orderMessages.quantityUnavailable(line.name, line.available) });
+    }
+  }
+}
+
+export interface CheckoutChoices {
+  country: string;
+  shippingRateId?: string | undefined;
+  vatId?: string | undefined;
+  discountCode?: string | undefined;
+}
+
+export interface PricedCheckout {
+  settings: ShopSettingsRow;
+  pricing: OrderPricing;
+  offeredRates: OfferedShippingRate[];
+  chosenRate: OfferedShippingRate;
+  discountCode: DiscountCodeRow | null;
+  /** The VAT ID counted for tax: one given for the buyer's own country, else none. */
+  vatId: string | null;
+}
+
+/**
+ * Prices the lines for the choices. No shipping rate chosen takes the cheapest offered. A discount
+ * code is checked for the customer; with `lockCode` its row is locked, so the check holds until the
+ * caller's transaction records the use. Refusals say what the customer can change.
+ */
+export async function priceCheckout(
+  db: Database,
+  lines: readonly CartLineToPrice[],
+  choices: CheckoutChoices,
+  customer: { userId: string; lockCode: boolean; now: Date },
+): Promise<PricedCheckout> {
+  const settings = await loadShopSettings(db);
+  const offeredRates = await shippingRatesTo(db, choices.country);
+  const [cheapest] = offeredRates;
+  if (!cheapest) throw new TRPCError({ code: 'BAD_REQUEST', message: orderMessages.noShippingTo(choices.country) });
+  const chosenRate = choices.shippingRateId ? offeredRates.find((rate) => rate.id === choices.shippingRateId) : cheapest;
+  if (!chosenRate) throw new TRPCError({ code: 'BAD_REQUEST', message: orderMessages.shippingRateUnknown });
+
+  const discountCode = choices.discountCode ? await findDiscountCode(db, choices.discountCode, customer.lockCode) : null;
+  if (discountCode) await checkDiscountCode(db, discountCode, customer.userId, customer.now);
+
+  const vatId = businessVatId(choices.vatId, choices.country);
+  const pricing = priceOrder({
+    lines: lines.map((line) => ({
+      sellableId: line.toolId,
+      quantity: line.quantity,
+      listUnitCents: line.priceCents,
+      priceBreaks: line.priceBreaks,
+    })),
+    tax: await loadTaxSettings(db, settings),
+    buyer: { country: choices.country, vatId },
+    shipping: chosenRate,
+    discount: discountCode
+      ? { code: discountCode.code, kind: discountCode.kind, value: discountCode.value, minSpendCents: discountCode.minSpendCents }
+      : null,
+  });
+  if (isPricingRefusal(pricing)) {
+    const message =
+      pricing.refused === 'no_tax_rate'
+        ? orderMessages.noTaxRate(pricing.country)
+        : orderMessages.discountMinimumSpend(pricing.minSpendCents);
+    throw new TRPCError({ code: 'BAD_REQUEST', message });
+  }
+  return { settings, pricing, offeredRates, chosenRate, discountCode, vatId };
+}
+
+/**
+ * A VAT ID makes an EU buyer a business only for the country it was issued in; one from elsewhere
+ * is kept off the order rather than taxed wrongly.
+ */
+function businessVatId(vatId: string | undefined, country: string): string | null {
+  if (!vatId || !isEuCountry(country)) return null;
+  return vatIdCountry(vatId) === country ? vatId : null;
+}

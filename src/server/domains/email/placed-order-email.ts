@@ -1,0 +1,115 @@
+// What the email about a whole order placed at checkout says: one email per event (placed, paid,
+// cancelled, expired), listing its lines and totals, naming it by its number and linking to its
+// page and, once paid, its invoice. As for single bookings, an address the identity provider has
+// not verified gets only the number and the link (order-email.ts says why).
+import type { OrderEmailKind } from '../../../shared/emails';
+import { centsToDollars, formatDollars } from '../../../shared/money';
+import type { EmailContent } from './email-content';
+
+export interface PlacedOrderEmailData {
+  id: string;
+  number: string;
+  shipName: string;
+  shipTo: string;
+  lines: Array<{ name: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+  subtotalCents: number;
+  discountCode: string | null;
+  discountCents: number;
+  shippingMethod: string;
+  shippingCents: number;
+  taxCents: number;
+  taxRateBasisPoints: number;
+  pricesIncludeTax: boolean;
+  reverseCharge: boolean;
+  totalCents: number;
+  heldUntil: Date;
+  transactionId: string | null;
+}
+
+export type PlacedOrderEmailKind = Extract<OrderEmailKind, 'order_placed' | 'payment_received' | 'cancelled' | 'expired'>;
+
+export function isPlacedOrderEmailKind(kind: OrderEmailKind): kind is PlacedOrderEmailKind {
+  return kind === 'order_placed' || kind === 'payment_received' || kind === 'cancelled' || kind === 'expired';
+}
+
+const time = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function money(cents: number): string {
+  return formatDollars(centsToDollars(cents));
+}
+
+function totalsRows(order: PlacedOrderEmailData): Array<[string, string]> {
+  const rate = `${order.taxRateBasisPoints / 100}%`;
+  const taxLabel = order.reverseCharge ? 'VAT (reverse charge)' : order.pricesIncludeTax ? `Included VAT ${rate}` : `VAT ${rate}`;
+  return [
+    ...order.lines.map((line): [string, string] => [`${line.quantity} × ${line.name}`, money(line.totalCents)]),
+    ['Subtotal', money(order.subtotalCents)],
+    ...(order.discountCode ? [[`Discount ${order.discountCode}`, `−${money(order.discountCents)}`] as [string, string]] : []),
+    [`Shipping: ${order.shippingMethod}`, order.shippingCents === 0 ? 'Free' : money(order.shippingCents)],
+    [taxLabel, money(order.taxCents)],
+    ['Total', money(order.totalCents)],
+  ];
+}
+
+const headings: Record<PlacedOrderEmailKind, string> = {
+  order_placed: 'Thank you for your order',
+  payment_received: 'Payment received',
+  cancelled: 'Your order was cancelled',
+  expired: 'Your order has expired',
+};
+
+const subjects: Record<PlacedOrderEmailKind, (number: string) => string> = {
+  order_placed: (number) => `Your Sprocket order ${number}`,
+  payment_received: (number) => `Payment received for Sprocket order ${number}`,
+  cancelled: (number) => `Your Sprocket order ${number} was cancelled`,
+  expired: (number) => `Your Sprocket order ${number} has expired`,
+};
+
+function paragraphs(kind: PlacedOrderEmailKind, order: PlacedOrderEmailData): string[] {
+  switch (kind) {
+    case 'order_placed':
+      return [
+        `We hold the parts of order ${order.number} for you until ${time.format(order.heldUntil)} UTC. Pay for it from its order page before then; an order not paid in time is released and nothing is charged.`,
+      ];
+    case 'payment_received':
+      return [
+        `We have received your payment for order ${order.number}. This is your receipt; the invoice is on the order page. We will tell you when it ships.`,
+      ];
+    case 'cancelled':
+      return [`Order ${order.number} was cancelled before it was paid. Nothing was charged.`];
+    case 'expired':
+      return [
+        `Order ${order.number} was not paid in time, so the parts held for it were released. Nothing was charged; you are welcome to order again.`,
+      ];
+  }
+}
+
+export function placedOrderEmailContent(
+  kind: PlacedOrderEmailKind,
+  order: PlacedOrderEmailData,
+  options: { detailed: boolean; shopUrl: string },
+): EmailContent {
+  const subject = subjects[kind](order.number);
+  const action = { label: 'View your order', url: `${options.shopUrl}/orders/${order.id}` };
+  if (!options.detailed) {
+    return {
+      subject,
+      heading: headings[kind],
+      paragraphs: [
+        `${subject}. Its details are in your account at Sprocket.`,
+        'Once you verify your email address from My Profile, these emails show the details too.',
+      ],
+      details: [['Order number', order.number]],
+      action,
+    };
+  }
+  const receipt: Array<[string, string]> =
+    kind === 'payment_received' && order.transactionId ? [['Transaction id', order.transactionId]] : [];
+  return {
+    subject,
+    heading: headings[kind],
+    paragraphs: [`Hello ${order.shipName},`, ...paragraphs(kind, order)],
+    details: [['Order number', order.number], ...totalsRows(order), ...receipt, ['Ship to', order.shipTo]],
+    action,
+  };
+}
