@@ -35,5 +35,6 @@ export const orderMessages = {
       ? 'This order was not paid in time, so its parts were released and nothing was charged. Your cart can be checked out again.'
       : 'This order was cancelled, so it can no longer be paid and nothing was charged.',
   payLineWithOrder: 'This part was ordered with others: pay for the whole order from its order page.',
+  invoiceNotYet: 'The invoice is issued once the order is paid.',
   cancelWholeOrder: 'Cancelling this line cancels its whole order, with every part in it.',
 } as const;

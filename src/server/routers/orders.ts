@@ -8,6 +8,7 @@ import { cancelPlacedOrder } from '../domains/checkout/order-closing';
 import { confirmPlacedOrderPayment, intentForOwnPlacedOrder } from '../domains/checkout/order-payment';
 import { placeOrder } from '../domains/checkout/place-order';
 import { loadAccessibleOrder, orderView, ownOrders } from '../domains/checkout/placed-orders';
+import { invoiceOfOrder } from '../domains/invoices/order-invoices';
 import { protectedProcedure, router } from '../trpc';
 
 /** Placing an order holds stock, as a booking does. */
@@ -57,6 +58,11 @@ export const ordersRouter = router({
       const { db, payments } = ctx.deps;
       return orderView(db, await confirmPlacedOrderPayment(db, payments, ctx.user, input));
     }),
+
+  /** The paid order's invoice as a PDF, for its owner or an admin. */
+  invoice: protectedProcedure
+    .input(orderIdSchema)
+    .query(({ ctx, input }) => invoiceOfOrder(ctx.deps.db, ctx.user, input.id, ctx.deps.shopTimeZone)),
 
   cancel: cancelProcedure.input(orderIdSchema).mutation(async ({ ctx, input }) => {
     const { db, payments } = ctx.deps;

@@ -13,6 +13,7 @@ import type { Database } from '../../db/database';
 import { bookings, discountUses, emailOutbox, orders, paymentEvents } from '../../db/schema';
 import type { Metrics } from '../../metrics/metrics';
 import type { PaymentEvent, PaymentIntentView, PaymentsGateway } from '../../payments/payments-gateway';
+import { issueInvoice } from '../invoices/issue-invoice';
 import { refundAfterEvent, type PaymentEventOutcome } from './payments';
 import { loadAccessibleOrder, orderColumns, type OrderRow } from './placed-orders';
 import { refundUnkeptPayment } from './refunds';
@@ -110,6 +111,7 @@ async function settleOrder(db: Database, orderId: string, intent: PaymentIntentV
       .set({ status: 'paid', transactionId: intent.id, paidAt, paymentError: null })
       .where(and(eq(bookings.orderId, order.id), eq(bookings.status, 'unpaid')));
     await tx.update(discountUses).set({ status: 'spent' }).where(eq(discountUses.orderId, order.id));
+    await issueInvoice(tx, order.id, paidAt);
     await tx.insert(emailOutbox).values({ kind: 'payment_received', orderId: order.id, recipient: order.email });
     return 'paid';
   });

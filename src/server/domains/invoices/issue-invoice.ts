@@ -1,0 +1,121 @@
+// Issuing an order's invoice when it is paid: the next number of the year's series, taken in the
+// same transaction as the payment, and the document exactly as it will always print, kept as
+// data (an issued invoice is never edited; a refund gets a credit note that refers to it).
+import { asc, eq, sql } from 'drizzle-orm';
+import { countryName } from '../../../shared/countries';
+import type { Database } from '../../db/database';
+import { bookings, invoiceCounters, invoices, orders, shopSettings } from '../../db/schema';
+import type { InvoiceDocument, InvoiceLine } from './invoice-document';
+
+/**
+ * The next number of the series, without gaps: the counter row is incremented in the caller's
+ * transaction, so a rolled-back issue gives its number back and concurrent issues queue on the row.
+ */
+export async function nextInvoiceNumber(tx: Database, series: string): Promise<string> {
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ series, lastNumber: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.series, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  // Stryker disable next-line ConditionalExpression,StringLiteral: an upsert … returning answers its row; this only narrows the type
+  if (!counter) throw new Error(`no number for series ${series}`);
+  return `${series}-${String(counter.lastNumber).padStart(6, '0')}`;
+}
+
+function sum(amounts: readonly number[]): number {
+  return amounts.reduce((total, amount) => total + amount, 0);
+}
+
+/** Issues the invoice of a paid order, once; pass the transaction that marks it paid. */
+export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date): Promise<void> {
+  const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
+  if (existing) return;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const [seller] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the caller holds the order, and the settings row is made by a migration
+  if (!order || !seller) throw new Error(`cannot invoice order ${orderId}`);
+  const lines = await tx
+    .select({
+      name: bookings.toolName,
+      quantity: bookings.quantity,
+      totalCents: bookings.totalCents,
+      discountCents: bookings.discountCents,
+      taxCents: bookings.taxCents,
+      chargedCents: bookings.chargedCents,
+    })
+    .from(bookings)
+    .where(eq(bookings.orderId, orderId))
+    .orderBy(asc(bookings.seq));
+  const rate = order.taxRateBasisPoints;
+  const goods: InvoiceLine[] = lines.map((line) => {
+    const taxCents = line.taxCents ?? 0;
+    const grossCents = line.chargedCents ?? line.totalCents;
+    const netCents = grossCents - taxCents;
+    const enteredAfterDiscount = line.totalCents - (line.discountCents ?? 0);
+    // The discount in net terms, in proportion to what the line's net is of its entered amount.
+    const discountNetCents = enteredAfterDiscount > 0 ? Math.round(((line.discountCents ?? 0) * netCents) / enteredAfterDiscount) : 0;
+    return {
+      description: line.name,
+      quantity: line.quantity,
+      unitNetCents: Math.round((netCents + discountNetCents) / line.quantity),
+      discountNetCents,
+      netCents,
+      taxRateBasisPoints: rate,
+      taxCents,
+      grossCents,
+    };
+  });
+  const shippingNetCents = order.netCents - sum(goods.map((line) => line.netCents));
+  const shipping: InvoiceLine = {
+    description: `Shipping: ${order.shippingMethod}`,
+    quantity: 1,
+    unitNetCents: shippingNetCents,
+    discountNetCents: 0,
+    netCents: shippingNetCents,
+    taxRateBasisPoints: rate,
+    taxCents: order.shippingTaxCents,
+    grossCents: shippingNetCents + order.shippingTaxCents,
+  };
+  const number = await nextInvoiceNumber(tx, `INV-${issuedAt.getUTCFullYear()}`);
+  const reverseCharge = order.taxTreatment === 'reverse_charge';
+  const document: InvoiceDocument = {
+    kind: 'invoice',
+    number,
+    issuedAt,
+    suppliedAt: order.paidAt ?? issuedAt,
+    orderNumber: `SP-${order.number}`,
+    refersToInvoice: null,
+    currency: order.currency,
+    seller: {
+      name: seller.legalName,
+      company: null,
+      addressLines: [
+        seller.addressLine1,
+        seller.addressLine2,
+        `${seller.postalCode} ${seller.city}`,
+        countryName(seller.country),
+      ].filter((part): part is string => Boolean(part)),
+      vatId: seller.vatId,
+      email: seller.email,
+    },
+    buyer: {
+      name: order.shipName,
+      company: order.shipCompany,
+      addressLines: [
+        order.shipLine1,
+        order.shipLine2,
+        `${order.shipPostalCode} ${order.shipCity}`,
+        countryName(order.shipCountry),
+      ].filter((part): part is string => Boolean(part)),
+      vatId: order.buyerVatId,
+    },
+    lines: [...goods, shipping],
+    taxLines: [{ rateBasisPoints: rate, netCents: order.netCents, taxCents: order.taxCents }],
+    netCents: order.netCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    reverseCharge,
+    notes: order.taxTreatment === 'export' ? ['Export outside the EU: exempt from German VAT.'] : [],
+  };
+  await tx.insert(invoices).values({ kind: 'invoice', number, orderId, totalCents: order.totalCents, document, issuedAt });
+}

@@ -1,0 +1,36 @@
+// An order's invoice as its owner and the admins download it: the stored document, printed to PDF
+// in the shop's time zone each time it is asked for (the figures never change; printing costs a
+// few tens of milliseconds).
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import { orderMessages } from '../../../shared/order-messages';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database } from '../../db/database';
+import { invoices } from '../../db/schema';
+import { loadAccessibleOrder } from '../checkout/placed-orders';
+import type { InvoiceDocument } from './invoice-document';
+import { renderInvoicePdf } from './render-invoice-pdf';
+
+export interface InvoiceFile {
+  number: string;
+  fileName: string;
+  pdfBase64: string;
+}
+
+/** The order's invoice as a PDF, for its owner or an admin; NOT_FOUND until the order is paid. */
+export async function invoiceOfOrder(db: Database, user: SessionUser, orderId: string, timeZone: string): Promise<InvoiceFile> {
+  await loadAccessibleOrder(db, user, orderId);
+  const [invoice] = await db
+    .select({ number: invoices.number, document: invoices.document })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.invoiceNotYet });
+  const stored = invoice.document as InvoiceDocument & { issuedAt: string; suppliedAt: string };
+  const pdf = await renderInvoicePdf({
+    ...stored,
+    issuedAt: new Date(stored.issuedAt),
+    suppliedAt: new Date(stored.suppliedAt),
+    timeZone,
+  });
+  return { number: invoice.number, fileName: `${invoice.number}.pdf`, pdfBase64: pdf.toString('base64') };
+}

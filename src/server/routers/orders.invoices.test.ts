@@ -1,0 +1,86 @@
+// Invoices: a paid order gets one, numbered in its year's series without gaps, with both VAT IDs
+// and the reverse-charge words for an EU bike shop, downloadable by its owner and the admins only.
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, test } from '../testing/fixtures';
+import { orderMessages } from '../../shared/order-messages';
+import {
+  berlinConsumer,
+  fillCart,
+  LYON_VAT_ID,
+  lyonBikeShop,
+  openForCheckout,
+  partFor,
+  payOrder,
+  PHONE,
+  rateId,
+} from '../testing/checkout';
+import type { TestShop, TestUser } from '../testing/test-shop';
+
+async function pdfText(base64: string): Promise<string> {
+  const parser = new PDFParse({ data: Buffer.from(base64, 'base64') });
+  try {
+    const { pages } = await parser.getText();
+    return pages.map((page) => page.text).join('\n');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function paidOrderOf(shop: TestShop, who: TestUser, business: boolean) {
+  const part = await partFor(shop, 119_00);
+  await fillCart(shop, who, [{ toolId: part.id, quantity: 2 }]);
+  const order = await shop.caller(who.user).orders.place({
+    address: business ? lyonBikeShop : berlinConsumer,
+    phone: PHONE,
+    ...(business ? { vatId: LYON_VAT_ID } : {}),
+    shippingRateId: await rateId(shop, business ? 'Standard (3–6 days)' : 'Standard (2–3 days)'),
+  });
+  return { placed: order, paid: await payOrder(shop, who, order) };
+}
+
+describe('orders.invoice', () => {
+  test('is issued when the order is paid, numbered without gaps, and refused before', async ({ shop, customer }) => {
+    await openForCheckout(shop);
+    const part = await partFor(shop, 10_00);
+    await fillCart(shop, customer, [{ toolId: part.id, quantity: 1 }]);
+    const unpaid = await shop.caller(customer.user).orders.place({
+      address: berlinConsumer,
+      phone: PHONE,
+      shippingRateId: await rateId(shop, 'Standard (2–3 days)'),
+    });
+    await expect(shop.caller(customer.user).orders.invoice({ id: unpaid._id })).rejects.toThrow(orderMessages.invoiceNotYet);
+
+    const first = await paidOrderOf(shop, customer, false);
+    const second = await paidOrderOf(shop, customer, false);
+
+    const year = new Date().getUTCFullYear();
+    const numbers = [
+      (await shop.caller(customer.user).orders.invoice({ id: first.paid._id })).number,
+      (await shop.caller(customer.user).orders.invoice({ id: second.paid._id })).number,
+    ];
+    expect(numbers).toEqual([`INV-${year}-000001`, `INV-${year}-000002`]);
+  });
+
+  test('prints the seller, the buyer, both VAT IDs and “Reverse charge” for an EU bike shop', async ({ shop, customer }) => {
+    await openForCheckout(shop);
+    const { paid } = await paidOrderOf(shop, customer, true);
+
+    const invoice = await shop.caller(customer.user).orders.invoice({ id: paid._id });
+    const text = await pdfText(invoice.pdfBase64);
+
+    expect(invoice.fileName).toBe(`${invoice.number}.pdf`);
+    for (const expected of ['Sprocket Parts GmbH', 'DE293847560', 'Vélo Lyon SARL', LYON_VAT_ID, 'Reverse charge', paid.number]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  test('is downloadable by an admin but never by another customer', async ({ shop, customer, otherCustomer, admin }) => {
+    await openForCheckout(shop);
+    const { paid } = await paidOrderOf(shop, customer, false);
+
+    await expect(shop.caller(admin.user).orders.invoice({ id: paid._id })).resolves.toMatchObject({
+      number: expect.stringMatching(/^INV-/),
+    });
+    await expect(shop.caller(otherCustomer.user).orders.invoice({ id: paid._id })).rejects.toThrow(orderMessages.orderNotYours);
+  });
+});
