@@ -1,6 +1,7 @@
 // The whole API. `AppRouter` is the only thing the browser imports from the server.
 import { createCallerFactory, router } from '../trpc';
 import { bookingsRouter } from './bookings';
+import { cartRouter } from './cart';
 import { checkoutsRouter } from './checkouts';
 import { emailsRouter } from './emails';
 import { overviewRouter } from './overview';
@@ -16,6 +17,7 @@ export const appRouter = router({
   users: usersRouter,
   payments: paymentsRouter,
   checkouts: checkoutsRouter,
+  cart: cartRouter,
   emails: emailsRouter,
   overview: overviewRouter,
 });
