@@ -13,6 +13,7 @@ const SignupPage = lazyPage(() => import('./pages/signup/SignupPage'));
 const BlogsPage = lazyPage(() => import('./pages/blogs/BlogsPage'));
 const PortfolioPage = lazyPage(() => import('./pages/portfolio/PortfolioPage'));
 const PartPage = lazyPage(() => import('./pages/part/PartPage'));
+const CartPage = lazyPage(() => import('./pages/cart/CartPage'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
 const VerifyEmailPage = lazyPage(() => import('./pages/account-links/VerifyEmailPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/account-links/ResetPasswordPage'));
@@ -63,6 +64,8 @@ export function AppRoutes() {
         <Route path="blogs" element={<BlogsPage />} />
         <Route path="portfolio" element={<PortfolioPage />} />
         <Route path="parts/:id" element={<PartPage />} />
+        {/* Public: a visitor's cart lives in their browser until they sign in. */}
+        <Route path="cart" element={<CartPage />} />
         {/* Where the shop's verification (/verify-email) and password-reset (/reset-password) emails lead. */}
         <Route path={accountEmailPages.verify_email} element={<VerifyEmailPage />} />
         <Route path={accountEmailPages.password_reset} element={<ResetPasswordPage />} />

@@ -45,3 +45,8 @@ export const MAX_BATCH_CALLS = 10;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** The image types an admin may upload; the server checks the bytes really are one of them. */
 export const IMAGE_UPLOAD_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** Most different parts one cart holds: what a person plans to buy at once, and a visitor's preview's bound. */
+export const MAX_CART_LINES = 50;
+/** Where a visitor's cart lives in the browser until they sign in. */
+export const LOCAL_CART_KEY = 'sprocketCart';

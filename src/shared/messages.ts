@@ -1,6 +1,7 @@
 // Every user-facing message of SPEC.md §5 and §8, word for word (typos included, on purpose),
 // plus the server's own refusals. Server and browser import them from here only.
 
+import { MAX_CART_LINES } from './constants';
 import { centsToDollars, formatDollars } from './money';
 
 export const messages = {
@@ -183,4 +184,11 @@ export const messages = {
   shipOrder: 'Ship order',
   pageSizeInvalid: 'The page size must be a whole number from 1 to 100.',
   metricsTokenRequired: 'Send the metrics token (METRICS_TOKEN) as a bearer to read the metrics.',
+  addedToCart: 'Added to your cart',
+  cartTooManyLines: `Your cart holds at most ${MAX_CART_LINES} different parts. Remove one to add another.`,
+  cartLinesRepeated: 'Each part can be in the cart only once.',
+  notInCart: 'This part is not in your cart.',
+  cartMinimumRaised: (minimum: number) => `The minimum order for this part is now ${minimum}. Raise the quantity or remove the part.`,
+  cartPartsNotKept: (count: number) =>
+    `${count === 1 ? 'One part' : `${count} parts`} from before you signed in could not be kept in your cart: no longer on sale, or the cart was full.`,
 } as const;

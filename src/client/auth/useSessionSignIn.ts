@@ -1,9 +1,11 @@
-// Signs in (email, sign-up or Google) with Firebase, exchanges the ID token for our session token, then returns to the origin or /home.
+// Signs in (email, sign-up or Google) with Firebase, exchanges the ID token for our session token,
+// brings the visitor's cart into the account, then returns to the origin or /home.
 // After an email sign-up, the pages that follow say the server mailed a verification link.
 import type { User } from 'firebase/auth';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginInput, SignupInput } from '../../shared/auth';
+import { mergeVisitorCart } from '../cart/merge-visitor-cart';
 import { setAccessToken } from '../lib/access-token';
 import { trpc } from '../lib/trpc';
 import { loadFirebaseAuth, type FirebaseAuthKit } from './firebase';
@@ -23,6 +25,7 @@ export interface SessionSignIn {
 
 export function useSessionSignIn(): SessionSignIn {
   const createSession = trpc.users.createSession.useMutation();
+  const utils = trpc.useUtils();
   const navigate = useNavigate();
   const location = useLocation();
   const [pending, setPending] = useState(false);
@@ -44,6 +47,7 @@ export function useSessionSignIn(): SessionSignIn {
         await kit.sdk.signOut(kit.auth).catch(() => undefined);
         throw exchangeError;
       }
+      await mergeVisitorCart(utils);
       void navigate(originFrom(location.state), { replace: true });
       return user.email;
     } catch (failure) {

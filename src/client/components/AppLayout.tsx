@@ -3,7 +3,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { SignupVerifyNotice } from '../auth/SignupVerifyNotice';
-import { BasketLink } from './BasketLink';
+import { CartLink } from '../cart/CartLink';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { PageLoadBoundary } from './PageLoadBoundary';
@@ -21,7 +21,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <ScrollToTop />
-      <Navbar basket={<BasketLink />} />
+      <Navbar cart={<CartLink />} />
       <SignupVerifyNotice />
       {/* At least a screen tall, so the footer starts below the fold and never jumps when a lazy page arrives. */}
       <main id="main" className="min-h-screen flex-1">

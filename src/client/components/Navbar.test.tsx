@@ -61,6 +61,14 @@ describe('Navbar', () => {
     expect(screen.queryByText('Signed in as', { exact: false })).not.toBeInTheDocument();
   });
 
+  it('shows the cart it is given to a visitor and to a signed-in customer alike', () => {
+    for (const auth of [signedOut, signedInAs('user')]) {
+      const { unmount } = renderWithAuth(<Navbar cart={<a href="/cart">Cart</a>} />, { auth, at: '/home' });
+      expect(mainNav().getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
+      unmount();
+    }
+  });
+
   it('shows a spinner instead of Login or SignOut while sign-in loads', () => {
     renderWithAuth(<Navbar />, { auth: loading, at: '/home' });
 

@@ -1,5 +1,5 @@
-// The top navigation: brand, page links, Dashboard when signed in, the basket and who is signed in,
-// and Login or SignOut; collapses into a menu on phones.
+// The top navigation: brand, page links, Dashboard when signed in, the cart, who is signed in, and
+// Login or SignOut; collapses into a menu on phones.
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
@@ -39,7 +39,7 @@ function SignedInAs({ user }: { user: AuthUser }) {
   );
 }
 
-function AuthArea({ basket }: { basket: ReactNode }) {
+function AuthArea() {
   const { status, user, signOut } = useAuth();
   if (status === 'loading') {
     return (
@@ -52,7 +52,6 @@ function AuthArea({ basket }: { basket: ReactNode }) {
   if (status === 'signedIn') {
     return (
       <>
-        {basket}
         {user ? <SignedInAs user={user} /> : null}
         <button type="button" className="btn btn-outline btn-sm h-10" onClick={() => void signOut()}>
           SignOut
@@ -67,8 +66,8 @@ function AuthArea({ basket }: { basket: ReactNode }) {
   );
 }
 
-/** `basket` is drawn beside the signed-in person (the app passes its BasketLink). */
-export function Navbar({ basket = null }: { basket?: ReactNode }) {
+/** `cart` is drawn on every page, before who is signed in (the app passes its CartLink). */
+export function Navbar({ cart = null }: { cart?: ReactNode }) {
   const { status, user } = useAuth();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so following a link closes it.
@@ -108,7 +107,8 @@ export function Navbar({ basket = null }: { basket?: ReactNode }) {
         </ul>
 
         <div className="flex min-w-24 items-center justify-end gap-2">
-          <AuthArea basket={basket} />
+          {cart}
+          <AuthArea />
           <button
             ref={toggleRef}
             type="button"

@@ -1,9 +1,32 @@
-// The product card: price in dollars, order limits, the 50-character description preview, Book Now and Out of stock.
-import { screen } from '@testing-library/react';
+// The product card: price in dollars, order limits, the 50-character description preview, Book Now,
+// Out of stock, and Add to cart from the minimum order.
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithAuth, signedInAs, signedOut } from '../testing/render-with-auth';
+import type { ReactElement } from 'react';
+import { toast } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_CART_KEY } from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import { trpc } from '../lib/trpc';
+import { callsTo, customer, renderWithApi } from '../testing/api-test-harness';
+import { aCart, aCartLine } from '../testing/cart-fixtures';
+import { renderWithAuth as renderShell, signedInAs, signedOut } from '../testing/render-with-auth';
 import { ProductCard, type Tool } from './ProductCard';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+/** The shell's render, with the API the card's cart reads (it asks nothing of a visitor with an empty cart). */
+function renderWithAuth(element: ReactElement, options: Parameters<typeof renderShell>[1]) {
+  const queryClient = new QueryClient();
+  const client = trpc.createClient({ links: [] });
+  return renderShell(
+    <trpc.Provider client={client} queryClient={queryClient}>
+      {element}
+    </trpc.Provider>,
+    options,
+  );
+}
 
 vi.mock('./booking/BookingModal', () => ({
   BookingModal: ({ tool }: { tool: Tool }) => <div role="dialog" aria-label={`Book ${tool.name}`} />,
@@ -20,6 +43,8 @@ const headsets: Tool = {
   available: 1200,
   description,
 };
+
+beforeEach(() => vi.clearAllMocks());
 
 describe('ProductCard', () => {
   it('shows the name, image, price in dollars, minimum order and available stock', () => {
@@ -67,5 +92,48 @@ describe('ProductCard', () => {
 
     expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('adds the minimum order to a visitor’s cart in this browser, and says so', async () => {
+    const user = userEvent.setup();
+    renderWithAuth(<ProductCard tool={headsets} />, { auth: signedOut, at: '/home' });
+
+    expect(screen.getByRole('spinbutton', { name: 'Quantity of Bike Headsets' })).toHaveValue(5);
+    await user.click(screen.getByRole('button', { name: /^Add to cart/ }));
+
+    expect(JSON.parse(localStorage.getItem(LOCAL_CART_KEY)!)).toEqual({ lines: [{ toolId: headsets._id, quantity: 5 }] });
+    expect(toast.success).toHaveBeenCalledWith(messages.addedToCart);
+  });
+
+  it('refuses to add less than the minimum order, with Book Now’s sentence', async () => {
+    const user = userEvent.setup();
+    renderWithAuth(<ProductCard tool={headsets} />, { auth: signedOut, at: '/home' });
+
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity of Bike Headsets' });
+    await user.clear(quantity);
+    await user.type(quantity, '4');
+    await user.click(screen.getByRole('button', { name: /^Add to cart/ }));
+
+    expect(toast.error).toHaveBeenCalledWith(messages.quantityOutOfRange);
+    expect(localStorage.getItem(LOCAL_CART_KEY)).toBeNull();
+  });
+
+  it('adds to a customer’s cart on the server', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithApi(<ProductCard tool={headsets} />, {
+      auth: customer,
+      at: '/home',
+      procedures: { 'cart.view': () => aCart([]), 'cart.add': () => aCart([aCartLine({ toolId: headsets._id, quantity: 5 })]) },
+    });
+
+    await user.click(screen.getByRole('button', { name: /^Add to cart/ }));
+
+    await waitFor(() => expect(callsTo(calls, 'cart.add')).toEqual([{ toolId: headsets._id, quantity: 5 }]));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.addedToCart));
+  });
+
+  it('cannot add a part with less than the minimum order in stock', () => {
+    renderWithAuth(<ProductCard tool={{ ...headsets, available: 4 }} />, { auth: signedOut, at: '/home' });
+    expect(screen.getByRole('button', { name: /^Add to cart/ })).toBeDisabled();
   });
 });

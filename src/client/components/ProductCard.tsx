@@ -1,6 +1,7 @@
-// One part in the catalogue: picture, price, order limits, a short description and Book Now (SPEC.md §2);
-// the picture and the name lead to the part's own page.
+// One part in the catalogue: picture, price, order limits, a short description, Book Now (SPEC.md §2)
+// and Add to cart; the picture and the name lead to the part's own page.
 import { Link } from 'react-router-dom';
+import { AddToCart } from '../cart/AddToCart';
 import { DESCRIPTION_PREVIEW_LENGTH } from '../../shared/constants';
 import { formatDollars } from '../../shared/money';
 import { partPath } from '../lib/part-path';
@@ -45,8 +46,9 @@ export function ProductCard({ tool }: { tool: Tool }) {
         <p className="text-sm text-base-content/80" title={tool.description}>
           {descriptionPreview(tool.description)}
         </p>
-        <div className="card-actions mt-auto pt-2">
+        <div className="card-actions mt-auto flex-col items-stretch gap-2 pt-2">
           <BookNowButton tool={tool} className="w-full" />
+          <AddToCart tool={tool} />
         </div>
       </div>
     </article>

@@ -1,6 +1,7 @@
 // The whole API. `AppRouter` is the only thing the browser imports from the server.
 import { createCallerFactory, router } from '../trpc';
 import { bookingsRouter } from './bookings';
+import { cartRouter } from './cart';
 import { checkoutsRouter } from './checkouts';
 import { emailsRouter } from './emails';
 import { ordersRouter } from './orders';
@@ -17,6 +18,7 @@ export const appRouter = router({
   users: usersRouter,
   payments: paymentsRouter,
   checkouts: checkoutsRouter,
+  cart: cartRouter,
   orders: ordersRouter,
   emails: emailsRouter,
   overview: overviewRouter,

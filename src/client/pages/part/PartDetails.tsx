@@ -1,7 +1,8 @@
 // The top of a part's page: a large picture, name, price, rating, the whole description, what
-// can be ordered, and Book Now (the same booking modal as the catalogue's cards).
+// can be ordered, Book Now (the same booking modal as the catalogue's cards) and Add to cart.
 import { Link } from 'react-router-dom';
 import { formatDollars } from '../../../shared/money';
+import { AddToCart } from '../../cart/AddToCart';
 import { BookNowButton } from '../../components/BookNowButton';
 import { PageDescription } from '../../components/PageDescription';
 import { PageTitle } from '../../components/PageTitle';
@@ -46,7 +47,10 @@ export function PartDetails({ tool }: { tool: Tool }) {
         <RatingSummary total={summary?.total} averageRating={summary?.averageRating ?? null} />
         <p className="leading-relaxed whitespace-pre-line text-base-content/85">{tool.description}</p>
         <StockStatus minimumOrderQuantity={tool.minimumOrderQuantity} available={tool.available} />
-        <BookNowButton tool={tool} opensFromSignIn className="btn-lg w-full sm:w-auto sm:self-start sm:px-12" />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <BookNowButton tool={tool} opensFromSignIn className="btn-lg w-full sm:w-auto sm:px-12" />
+          <AddToCart tool={tool} className="sm:w-80" />
+        </div>
       </div>
     </article>
   );
