@@ -9,6 +9,7 @@ import { messages } from '../../shared/messages';
 import { emailOutbox } from '../db/schema';
 import { signInForIdToken } from '../testing/firebase-accounts';
 import { eventFor, form, openIntent, paidBooking, payInBrowser, providerIntent, stripeFor } from '../testing/payments';
+import { berlinConsumer, fillCart, openForCheckout, payOrder, PHONE, rateId } from '../testing/checkout';
 import { TINY_PNG } from '../testing/test-images';
 import { createTestShop, type TestShop } from '../testing/test-shop';
 import {
@@ -117,6 +118,31 @@ const queuedEmail = async (world: World) => {
     .from(emailOutbox)
     .where(eq(emailOutbox.bookingId, booking._id));
   return email!.id;
+};
+/** The subject's cart holding one of the world's parts, when the subject has an account. */
+const subjectsCart = async ({ shop, partId }: World, subject: Subject) => {
+  if (subject.account) await fillCart(shop, subject.account, [{ toolId: partId, quantity: 1 }]);
+  return { shippingRateId: await rateId(shop, 'Standard (2–3 days)') };
+};
+/** An order the owner placed from their cart, unpaid. */
+const ownersOrder = async ({ shop, cast, partId }: World) => {
+  await fillCart(shop, cast.owner, [{ toolId: partId, quantity: 1 }]);
+  return shop.caller(cast.owner.user).orders.place({
+    address: berlinConsumer,
+    phone: PHONE,
+    shippingRateId: await rateId(shop, 'Standard (2–3 days)'),
+  });
+};
+/** An order of the owner whose card payment the provider has taken. */
+const orderPaidAtProvider = async (world: World) => {
+  const order = await ownersOrder(world);
+  const { paymentIntentId, clientSecret } = await world.shop.caller(world.cast.owner.user).orders.intent({ id: order._id });
+  await payInBrowser(world.shop, { id: paymentIntentId, clientSecret });
+  return { orderId: order._id, intentId: paymentIntentId };
+};
+const ownersPaidOrder = async (world: World) => {
+  const order = await ownersOrder(world);
+  return payOrder(world.shop, world.cast.owner, order);
 };
 const someoneToPromote = async ({ shop }: World) => (await shop.createUser('user')).user;
 
@@ -280,6 +306,44 @@ const procedures: Record<string, Operation<unknown>> = {
     fixture: checkoutPaidAtProvider,
     call: (p) => trpcCall('checkouts.confirm', { id: p.checkoutId, transactionId: p.intentId }),
   }),
+  'cart.view': op({ expected: SIGNED_IN, call: () => trpcCall('cart.view') }),
+  'cart.preview': op({
+    expected: PUBLIC,
+    call: (_f, { partId }) => trpcCall('cart.preview', { lines: [{ toolId: partId, quantity: 1 }] }),
+  }),
+  'cart.add': op({ expected: SIGNED_IN, call: (_f, { partId }) => trpcCall('cart.add', { toolId: partId, quantity: 1 }) }),
+  'cart.setQuantity': op({
+    expected: SIGNED_IN,
+    fixture: subjectsCart,
+    call: (_f, { partId }) => trpcCall('cart.setQuantity', { toolId: partId, quantity: 2 }),
+  }),
+  'cart.remove': op({
+    expected: SIGNED_IN,
+    fixture: subjectsCart,
+    call: (_f, { partId }) => trpcCall('cart.remove', { toolId: partId }),
+  }),
+  'cart.clear': op({ expected: SIGNED_IN, call: () => trpcCall('cart.clear') }),
+  'cart.merge': op({
+    expected: SIGNED_IN,
+    call: (_f, { partId }) => trpcCall('cart.merge', { lines: [{ toolId: partId, quantity: 1 }] }),
+  }),
+  'orders.quote': op({ expected: SIGNED_IN, fixture: subjectsCart, call: () => trpcCall('orders.quote', { country: 'DE' }) }),
+  'orders.savedAddresses': op({ expected: SIGNED_IN, call: () => trpcCall('orders.savedAddresses') }),
+  'orders.place': op({
+    expected: SIGNED_IN,
+    fixture: subjectsCart,
+    call: (c) => trpcCall('orders.place', { address: berlinConsumer, phone: PHONE, shippingRateId: c.shippingRateId }),
+  }),
+  'orders.mine': op({ expected: SIGNED_IN, call: () => trpcCall('orders.mine', { limit: 5 }) }),
+  'orders.byId': op({ expected: OWNER_OR_ADMIN, fixture: ownersOrder, call: (o) => trpcCall('orders.byId', { id: o._id }) }),
+  'orders.intent': op({ expected: OWNER_ONLY, fixture: ownersOrder, call: (o) => trpcCall('orders.intent', { id: o._id }) }),
+  'orders.confirm': op({
+    expected: OWNER_ONLY,
+    fixture: orderPaidAtProvider,
+    call: (p) => trpcCall('orders.confirm', { id: p.orderId, transactionId: p.intentId }),
+  }),
+  'orders.cancel': op({ expected: OWNER_OR_ADMIN, fixture: ownersOrder, call: (o) => trpcCall('orders.cancel', { id: o._id }) }),
+  'orders.invoice': op({ expected: OWNER_OR_ADMIN, fixture: ownersPaidOrder, call: (o) => trpcCall('orders.invoice', { id: o._id }) }),
   'payments.createIntent': op({
     expected: OWNER_ONLY,
     fixture: ownersBooking,
@@ -404,6 +468,7 @@ beforeAll(async () => {
   const shop = await createTestShop();
   const cast = await createCast(shop);
   const part = await shop.createTool({ minimumOrderQuantity: 1, available: 100_000 });
+  await openForCheckout(shop);
   world = { shop, cast, partId: part.id };
 });
 afterAll(() => world.shop.close());

@@ -285,6 +285,25 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
   'checkouts.byId': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   'checkouts.intent': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   'checkouts.confirm': () => ({ id: '00000000-0000-4000-8000-000000000000', transactionId: 'pi_made_up' }),
+  'cart.preview': (f) => ({ lines: [{ toolId: f.partId, quantity: 1 }] }),
+  'cart.add': (f) => ({ toolId: f.partId, quantity: 1 }),
+  'cart.setQuantity': (f) => ({ toolId: f.partId, quantity: 1 }),
+  'cart.remove': (f) => ({ toolId: f.partId }),
+  'cart.merge': (f) => ({ lines: [{ toolId: f.partId, quantity: 1 }] }),
+  'orders.quote': () => ({ country: 'DE', discountCode: 'WELCOME10' }),
+  // No shipping rate has this id: the base is well formed, and placing it is refused whatever the cart holds.
+  'orders.place': () => ({
+    address: { name: 'Fuzz Rider', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' },
+    phone: '+49 30 1234567',
+    shippingRateId: '00000000-0000-4000-8000-000000000000',
+  }),
+  'orders.mine': () => ({ limit: 5, cursor: '1' }),
+  // No order has this id: the bases are well formed, and each call finds nothing to show, pay or cancel.
+  'orders.byId': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'orders.intent': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'orders.confirm': () => ({ id: '00000000-0000-4000-8000-000000000000', transactionId: 'pi_made_up' }),
+  'orders.cancel': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'orders.invoice': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   'emails.undelivered': () => ({ limit: 5, cursor: '1' }),
   // No email has this id: the base is well formed, and retrying it finds nothing to send.
   'emails.retry': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
@@ -292,7 +311,10 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
 };
 /** Procedures without input: whatever is sent is ignored. */
 export const inputlessProcedures = [
+  'cart.view',
+  'cart.clear',
   'checkouts.basket',
+  'orders.savedAddresses',
   'overview.summary',
   'users.me',
   'users.sendVerificationEmail',
@@ -303,7 +325,7 @@ export const inputlessProcedures = [
 /** Which routers' procedures each bad-input file corrupts; together, every router. */
 export const procedureGroups = {
   catalogue: ['tools', 'reviews'],
-  orders: ['bookings', 'checkouts', 'payments'],
+  orders: ['bookings', 'checkouts', 'payments', 'cart', 'orders'],
   accounts: ['users', 'emails', 'overview'],
 } as const;
 
