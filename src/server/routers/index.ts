@@ -6,6 +6,7 @@ import { emailsRouter } from './emails';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
 import { reviewsRouter } from './reviews';
+import { settingsRouter } from './settings';
 import { toolsRouter } from './tools';
 import { usersRouter } from './users';
 
@@ -18,6 +19,7 @@ export const appRouter = router({
   checkouts: checkoutsRouter,
   emails: emailsRouter,
   overview: overviewRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;
