@@ -199,6 +199,10 @@ export const messages = {
   taxRateSaved: 'Tax rate saved',
   taxRateRemoved: 'Tax rate removed',
   taxRateNotFound: 'This country has no tax rate.',
+  confirmRemoveTaxRate: (country: string) =>
+    `Remove the tax rate of ${country}? Orders already placed keep the tax they were charged.`,
+  keepTaxRate: 'Keep rate',
+  removeTaxRate: 'Remove rate',
   zoneNameRequired: 'Please give the shipping zone a name.',
   zoneNameTaken: 'Another shipping zone already has this name.',
   zoneNotFound: 'This shipping zone does not exist.',
@@ -214,6 +218,10 @@ export const messages = {
   shippingRateNotFound: 'This shipping rate does not exist.',
   shippingRateSaved: 'Shipping rate saved',
   shippingRateRemoved: 'Shipping rate removed',
+  confirmRemoveShippingRate: (rate: string) =>
+    `Remove the shipping rate “${rate}”? Orders already placed keep what they were charged.`,
+  keepShippingRate: 'Keep rate',
+  removeShippingRate: 'Remove rate',
   confirmDeleteZone: (zone: string) =>
     `Delete the shipping zone “${zone}” and its rates? Its countries can no longer be shipped to. Orders already placed keep what they were charged.`,
   keepZone: 'Keep zone',
