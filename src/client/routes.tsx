@@ -38,6 +38,10 @@ const ManageReviews = lazyPage(() => import('./pages/admin/ManageReviews'));
 const MakeAdmin = lazyPage(() => import('./pages/admin/MakeAdmin'));
 const AuditLog = lazyPage(() => import('./pages/admin/AuditLog'));
 const UndeliveredEmails = lazyPage(() => import('./pages/admin/UndeliveredEmails'));
+const ShopSettings = lazyPage(() => import('./pages/admin/ShopSettings'));
+const TaxRates = lazyPage(() => import('./pages/admin/TaxRates'));
+const Shipping = lazyPage(() => import('./pages/admin/Shipping'));
+const DiscountCodes = lazyPage(() => import('./pages/admin/DiscountCodes'));
 
 /**
  * The pages a visitor sees the same way whoever they are, until their data arrives: the build
@@ -96,6 +100,10 @@ export function AppRoutes() {
             <Route path="makeadmin" element={<MakeAdmin />} />
             <Route path="auditlog" element={<AuditLog />} />
             <Route path="emails" element={<UndeliveredEmails />} />
+            <Route path="settings" element={<ShopSettings />} />
+            <Route path="taxrates" element={<TaxRates />} />
+            <Route path="shipping" element={<Shipping />} />
+            <Route path="discountcodes" element={<DiscountCodes />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

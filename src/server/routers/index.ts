@@ -8,6 +8,7 @@ import { ordersRouter } from './orders';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
 import { reviewsRouter } from './reviews';
+import { settingsRouter } from './settings';
 import { toolsRouter } from './tools';
 import { usersRouter } from './users';
 
@@ -22,6 +23,7 @@ export const appRouter = router({
   orders: ordersRouter,
   emails: emailsRouter,
   overview: overviewRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

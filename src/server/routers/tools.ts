@@ -3,11 +3,13 @@
 import { z } from 'zod';
 import { idSchema, pageInputSchema } from '../../shared/common';
 import { messages } from '../../shared/messages';
+import { partPriceBreaksSchema, setPriceBreaksSchema } from '../../shared/shop-settings';
 import { createToolSchema, editToolSchema, searchToolsSchema, setToolHiddenSchema } from '../../shared/tools';
+import { partPriceBreaks, setPartPriceBreaks } from '../domains/catalogue/price-breaks';
 import { editPart, setPartHidden } from '../domains/catalogue/part-editing';
 import { addPart, adminPartById, adminParts, listParts, partById, retirePart, uploadPartImage } from '../domains/catalogue/parts';
 import { searchCatalogue } from '../domains/catalogue/search';
-import { adminProcedure, adminWriteProcedure, router, sharedRead } from '../trpc';
+import { adminProcedure, adminWriteProcedure, publicProcedure, router, sharedRead } from '../trpc';
 
 /** Other processes' bookings are not notified (migrations/0002), so stock shown may be this old. */
 const STOCK_FRESHNESS_MS = 1_000;
@@ -54,6 +56,19 @@ export const toolsRouter = router({
   uploadImage: adminWriteProcedure
     .input(z.object({ bytes: z.instanceof(Buffer, { error: messages.imageTypeInvalid }) }))
     .mutation(({ ctx, input }) => uploadPartImage(ctx.deps.db, ctx.deps.images, ctx.user, input.bytes)),
+
+  /**
+   * The part's quantity prices, smallest quantity first: of parts in the shop for everyone, of
+   * hidden ones too for admins. Not kept in the read cache: price_breaks sends no change notices.
+   */
+  priceBreaks: publicProcedure
+    .input(partPriceBreaksSchema)
+    .query(({ ctx, input }) => partPriceBreaks(ctx.deps.db, input.toolId, { includeHidden: ctx.user?.role === 'admin' })),
+
+  /** Replaces the part's whole set of price breaks (an empty list removes them). */
+  setPriceBreaks: adminWriteProcedure
+    .input(setPriceBreaksSchema)
+    .mutation(({ ctx, input }) => setPartPriceBreaks(ctx.deps.db, ctx.user, input)),
 
   remove: adminWriteProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await retirePart(ctx.deps.db, ctx.user, input.id);

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { messages } from '../../shared/messages';
-import { emailOutbox } from '../db/schema';
+import { discountCodes, emailOutbox, shippingRates, shippingZones, taxRates } from '../db/schema';
 import { signInForIdToken } from '../testing/firebase-accounts';
 import { eventFor, form, openIntent, paidBooking, payInBrowser, providerIntent, stripeFor } from '../testing/payments';
 import { berlinConsumer, fillCart, openForCheckout, payOrder, PHONE, rateId } from '../testing/checkout';
@@ -144,6 +144,37 @@ const ownersPaidOrder = async (world: World) => {
   const order = await ownersOrder(world);
   return payOrder(world.shop, world.cast.owner, order);
 };
+const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
+/** A shipping zone with one rate, for an admin to change. */
+const someZone = async ({ shop }: World) => {
+  const [zone] = await shop.deps.db
+    .insert(shippingZones)
+    .values({ name: uniqueName('Matrix zone') })
+    .returning({ id: shippingZones.id });
+  const [rate] = await shop.deps.db
+    .insert(shippingRates)
+    .values({ zoneId: zone!.id, name: 'Matrix rate', priceCents: 5_00 })
+    .returning({ id: shippingRates.id });
+  return { zoneId: zone!.id, rateId: rate!.id };
+};
+/** A discount code for an admin to change. */
+const someCode = async ({ shop }: World) => {
+  const [code] = await shop.deps.db
+    .insert(discountCodes)
+    .values({ code: uniqueName('M').replace(' ', '').toUpperCase(), kind: 'percent', value: 5_00 })
+    .returning({ id: discountCodes.id });
+  return code!.id;
+};
+const codeFields = () => ({
+  code: uniqueName('M').replace(' ', '').toUpperCase(),
+  kind: 'percent',
+  value: 5,
+  minSpend: 0,
+  startsAt: null,
+  endsAt: null,
+  maxUses: null,
+  maxUsesPerCustomer: null,
+});
 const someoneToPromote = async ({ shop }: World) => (await shop.createUser('user')).user;
 
 const firebaseAccounts = new Map<string, string>();
@@ -344,6 +375,71 @@ const procedures: Record<string, Operation<unknown>> = {
   }),
   'orders.cancel': op({ expected: OWNER_OR_ADMIN, fixture: ownersOrder, call: (o) => trpcCall('orders.cancel', { id: o._id }) }),
   'orders.invoice': op({ expected: OWNER_OR_ADMIN, fixture: ownersPaidOrder, call: (o) => trpcCall('orders.invoice', { id: o._id }) }),
+  'settings.shop': op({ expected: PUBLIC, call: () => trpcCall('settings.shop') }),
+  'settings.updateShop': op({
+    expected: ADMIN_ONLY,
+    fixture: ({ shop }) => shop.caller(null).settings.shop(),
+    call: (current) => trpcCall('settings.updateShop', current),
+  }),
+  'settings.taxRates': op({ expected: ADMIN_ONLY, call: () => trpcCall('settings.taxRates') }),
+  'settings.setTaxRate': op({ expected: ADMIN_ONLY, call: () => trpcCall('settings.setTaxRate', { country: 'MT', ratePercent: 18 }) }),
+  'settings.removeTaxRate': op({
+    expected: ADMIN_ONLY,
+    fixture: ({ shop }) => shop.deps.db.insert(taxRates).values({ country: 'CY', rateBasisPoints: 19_00 }).onConflictDoNothing(),
+    call: () => trpcCall('settings.removeTaxRate', { country: 'CY' }),
+  }),
+  'settings.shippingZones': op({ expected: ADMIN_ONLY, call: () => trpcCall('settings.shippingZones') }),
+  'settings.createShippingZone': op({
+    expected: ADMIN_ONLY,
+    call: () => trpcCall('settings.createShippingZone', { name: uniqueName('Zone') }),
+  }),
+  'settings.renameShippingZone': op({
+    expected: ADMIN_ONLY,
+    fixture: someZone,
+    call: (z) => trpcCall('settings.renameShippingZone', { id: z.zoneId, name: uniqueName('Renamed') }),
+  }),
+  'settings.deleteShippingZone': op({
+    expected: ADMIN_ONLY,
+    fixture: someZone,
+    call: (z) => trpcCall('settings.deleteShippingZone', { id: z.zoneId }),
+  }),
+  'settings.setZoneCountries': op({
+    expected: ADMIN_ONLY,
+    fixture: someZone,
+    call: (z) => trpcCall('settings.setZoneCountries', { id: z.zoneId, countries: [] }),
+  }),
+  'settings.addShippingRate': op({
+    expected: ADMIN_ONLY,
+    fixture: someZone,
+    call: (z) => trpcCall('settings.addShippingRate', { zoneId: z.zoneId, name: 'Courier', price: 9.5, freeAbove: null }),
+  }),
+  'settings.editShippingRate': op({
+    expected: ADMIN_ONLY,
+    fixture: someZone,
+    call: (z) => trpcCall('settings.editShippingRate', { id: z.rateId, name: 'Courier', price: 8, freeAbove: 100 }),
+  }),
+  'settings.removeShippingRate': op({
+    expected: ADMIN_ONLY,
+    fixture: someZone,
+    call: (z) => trpcCall('settings.removeShippingRate', { id: z.rateId }),
+  }),
+  'settings.discountCodes': op({ expected: ADMIN_ONLY, call: () => trpcCall('settings.discountCodes') }),
+  'settings.createDiscountCode': op({ expected: ADMIN_ONLY, call: () => trpcCall('settings.createDiscountCode', codeFields()) }),
+  'settings.editDiscountCode': op({
+    expected: ADMIN_ONLY,
+    fixture: someCode,
+    call: (id) => trpcCall('settings.editDiscountCode', { id, fields: codeFields() }),
+  }),
+  'settings.setDiscountCodeActive': op({
+    expected: ADMIN_ONLY,
+    fixture: someCode,
+    call: (id) => trpcCall('settings.setDiscountCodeActive', { id, active: false }),
+  }),
+  'tools.priceBreaks': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('tools.priceBreaks', { toolId: partId }) }),
+  'tools.setPriceBreaks': op({
+    expected: ADMIN_ONLY,
+    call: (_f, { partId }) => trpcCall('tools.setPriceBreaks', { toolId: partId, breaks: [] }),
+  }),
   'payments.createIntent': op({
     expected: OWNER_ONLY,
     fixture: ownersBooking,

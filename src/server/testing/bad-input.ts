@@ -304,6 +304,48 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
   'orders.confirm': () => ({ id: '00000000-0000-4000-8000-000000000000', transactionId: 'pi_made_up' }),
   'orders.cancel': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   'orders.invoice': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  // A stale version: the base is well formed, and saving it is refused as another admin's edit.
+  'settings.updateShop': () => ({
+    legalName: 'Fuzz GmbH',
+    addressLine1: 'Kettenweg 12',
+    addressLine2: null,
+    city: 'Berlin',
+    postalCode: '10115',
+    country: 'DE',
+    vatId: null,
+    email: 'fuzz@example.com',
+    pricesIncludeTax: true,
+    ossEnabled: false,
+    reservationMinutes: 30,
+    version: 1_000_000,
+  }),
+  'settings.setTaxRate': () => ({ country: 'MT', ratePercent: 18 }),
+  'settings.removeTaxRate': () => ({ country: 'MT' }),
+  'settings.createShippingZone': () => ({ name: 'Fuzz zone' }),
+  // No zone, rate or code has this id: the bases are well formed, and each call finds nothing to change.
+  'settings.renameShippingZone': () => ({ id: '00000000-0000-4000-8000-000000000000', name: 'Fuzz zone 2' }),
+  'settings.deleteShippingZone': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'settings.setZoneCountries': () => ({ id: '00000000-0000-4000-8000-000000000000', countries: ['MT'] }),
+  'settings.addShippingRate': () => ({ zoneId: '00000000-0000-4000-8000-000000000000', name: 'Courier', price: 9.5, freeAbove: null }),
+  'settings.editShippingRate': () => ({ id: '00000000-0000-4000-8000-000000000000', name: 'Courier', price: 9.5, freeAbove: 100 }),
+  'settings.removeShippingRate': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'settings.createDiscountCode': () => ({
+    code: 'FUZZ10',
+    kind: 'percent',
+    value: 10,
+    minSpend: 0,
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    maxUsesPerCustomer: null,
+  }),
+  'settings.editDiscountCode': () => ({
+    id: '00000000-0000-4000-8000-000000000000',
+    fields: { code: 'FUZZ11', kind: 'fixed', value: 5, minSpend: 0, startsAt: null, endsAt: null, maxUses: 1, maxUsesPerCustomer: 1 },
+  }),
+  'settings.setDiscountCodeActive': () => ({ id: '00000000-0000-4000-8000-000000000000', active: false }),
+  'tools.priceBreaks': (f) => ({ toolId: f.partId }),
+  'tools.setPriceBreaks': (f) => ({ toolId: f.partId, breaks: [] }),
   'emails.undelivered': () => ({ limit: 5, cursor: '1' }),
   // No email has this id: the base is well formed, and retrying it finds nothing to send.
   'emails.retry': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
@@ -315,6 +357,10 @@ export const inputlessProcedures = [
   'cart.clear',
   'checkouts.basket',
   'orders.savedAddresses',
+  'settings.discountCodes',
+  'settings.shippingZones',
+  'settings.shop',
+  'settings.taxRates',
   'overview.summary',
   'users.me',
   'users.sendVerificationEmail',
@@ -326,7 +372,7 @@ export const inputlessProcedures = [
 export const procedureGroups = {
   catalogue: ['tools', 'reviews'],
   orders: ['bookings', 'checkouts', 'payments', 'cart', 'orders'],
-  accounts: ['users', 'emails', 'overview'],
+  accounts: ['users', 'emails', 'overview', 'settings'],
 } as const;
 
 /** For each procedure of the group that takes input: corrupted inputs get a readable 4xx and change nothing. */

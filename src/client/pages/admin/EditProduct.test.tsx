@@ -28,7 +28,7 @@ function renderForm(update: (input: unknown) => unknown) {
     auth: admin,
     at: `/dashboard/manageproducts/${saved._id}/edit`,
     routePath: '/dashboard/manageproducts/:id/edit',
-    procedures: { 'tools.adminById': () => saved, 'tools.update': update },
+    procedures: { 'tools.adminById': () => saved, 'tools.update': update, 'tools.priceBreaks': () => [] },
   });
 }
 

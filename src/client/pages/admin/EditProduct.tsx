@@ -1,5 +1,6 @@
 // Edit product (admin): change a part's fields and restock it, from Manage product. When another
 // admin saved the part first, the save is refused and the form shows the saved values instead.
+// Below it, the part's price breaks, saved on their own.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { PriceBreaksSection } from './PriceBreaksSection';
 import { ProductFields } from './ProductFields';
 
 type Part = RouterOutputs['tools']['adminById'];
@@ -32,7 +34,12 @@ export default function EditProduct() {
       ) : part.isError ? (
         <LoadFailure message={part.error.message} onRetry={() => void part.refetch()} />
       ) : (
-        <EditForm part={part.data} />
+        <>
+          <EditForm part={part.data} />
+          <PriceBreaksSection
+            part={{ id: part.data._id, price: part.data.price, minimumOrderQuantity: part.data.minimumOrderQuantity }}
+          />
+        </>
       )}
     </section>
   );

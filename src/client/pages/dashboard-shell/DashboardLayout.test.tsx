@@ -1,4 +1,4 @@
-// The dashboard sidebar: customers see My Order, Basket, Add A Review, My Profile; admins see only their own five entries.
+// The dashboard sidebar: customers see My Order, Basket, Add A Review, My Profile; admins see only their own entries.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ describe('DashboardLayout', () => {
     expect(sidebarEntries()).toEqual(['My Order', 'Basket', 'Add A Review', 'My Profile']);
   });
 
-  it('shows admins the overview first, the SPEC.md entries, then the audit log and emails, and no customer entries', () => {
+  it('shows admins the overview first, the SPEC.md entries, then the audit log, emails and the commerce settings, and no customer entries', () => {
     renderWithApi(<DashboardLayout />, { auth: admin, procedures: {} });
 
     expect(sidebarEntries()).toEqual([
@@ -32,6 +32,10 @@ describe('DashboardLayout', () => {
       'Manage reviews',
       'Audit log',
       'Emails',
+      'Shop settings',
+      'Tax rates',
+      'Shipping',
+      'Discount codes',
     ]);
   });
 

@@ -7,10 +7,14 @@ import {
   MailWarning,
   MessageSquareX,
   PackagePlus,
+  Percent,
+  Settings,
   ShieldCheck,
   ShoppingBag,
   ShoppingBasket,
   Star,
+  TicketPercent,
+  Truck,
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
@@ -57,6 +61,20 @@ const adminLinks: DashboardLink[] = [
   },
   { to: '/dashboard/auditlog', label: 'Audit log', description: 'Who did each admin action, and when.', icon: History },
   { to: '/dashboard/emails', label: 'Emails', description: 'Emails not delivered; send one again.', icon: MailWarning },
+  {
+    to: '/dashboard/settings',
+    label: 'Shop settings',
+    description: 'The shop’s identity, prices with or without tax, OSS, hold time.',
+    icon: Settings,
+  },
+  { to: '/dashboard/taxrates', label: 'Tax rates', description: 'The tax rate of each country.', icon: Percent },
+  { to: '/dashboard/shipping', label: 'Shipping', description: 'Zones, their countries and their rates.', icon: Truck },
+  {
+    to: '/dashboard/discountcodes',
+    label: 'Discount codes',
+    description: 'Create, edit and deactivate codes; see their uses.',
+    icon: TicketPercent,
+  },
 ];
 
 export function dashboardLinksFor(role: Role): DashboardLink[] {

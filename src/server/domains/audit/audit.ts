@@ -20,7 +20,22 @@ export type AuditAction =
   | 'order.refund_outside_shop'
   | 'order.export'
   | 'review.remove'
-  | 'email.retry';
+  | 'email.retry'
+  | 'settings.update'
+  | 'tax_rate.set'
+  | 'tax_rate.remove'
+  | 'shipping_zone.create'
+  | 'shipping_zone.rename'
+  | 'shipping_zone.delete'
+  | 'shipping_zone.countries'
+  | 'shipping_rate.add'
+  | 'shipping_rate.edit'
+  | 'shipping_rate.remove'
+  | 'discount_code.create'
+  | 'discount_code.edit'
+  | 'discount_code.activate'
+  | 'discount_code.deactivate'
+  | 'part.price_breaks';
 
 type Executor = Pick<Database, 'insert'>;
 
