@@ -353,15 +353,15 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
 };
 /** Procedures without input: whatever is sent is ignored. */
 export const inputlessProcedures = [
-  'cart.view',
   'cart.clear',
+  'cart.view',
   'checkouts.basket',
   'orders.savedAddresses',
+  'overview.summary',
   'settings.discountCodes',
   'settings.shippingZones',
   'settings.shop',
   'settings.taxRates',
-  'overview.summary',
   'users.me',
   'users.sendVerificationEmail',
   'users.signOut',
