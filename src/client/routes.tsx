@@ -26,6 +26,12 @@ const Basket = lazyPage(() => import('./pages/account/Basket'));
 const Checkout = lazyPage(() => import('./pages/account/Checkout'));
 const Receipt = lazyPage(() => import('./pages/account/Receipt'));
 const Profile = lazyPage(() => import('./pages/account/Profile'));
+const MyPlacedOrders = lazyPage(() => import('./pages/checkout/MyPlacedOrders'));
+
+const CheckoutPage = lazyPage(() => import('./pages/checkout/CheckoutPage'));
+const PlacedOrderPage = lazyPage(() => import('./pages/checkout/PlacedOrderPage'));
+const OrderPaymentPage = lazyPage(() => import('./pages/checkout/OrderPaymentPage'));
+const ThankYouPage = lazyPage(() => import('./pages/checkout/ThankYouPage'));
 
 const AdminWelcome = lazyPage(() => import('./pages/admin/AdminWelcome'));
 const Overview = lazyPage(() => import('./pages/admin/Overview'));
@@ -73,6 +79,39 @@ export function AppRoutes() {
         {/* Where the shop's verification (/verify-email) and password-reset (/reset-password) emails lead. */}
         <Route path={accountEmailPages.verify_email} element={<VerifyEmailPage />} />
         <Route path={accountEmailPages.password_reset} element={<ResetPasswordPage />} />
+        {/* The checkout and the pages of the order it places: signed-in customers only. */}
+        <Route
+          path="checkout"
+          element={
+            <RequireAuth>
+              <CheckoutPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="orders/:id"
+          element={
+            <RequireAuth>
+              <PlacedOrderPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="orders/:id/pay"
+          element={
+            <RequireAuth>
+              <OrderPaymentPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="orders/:id/thank-you"
+          element={
+            <RequireAuth>
+              <ThankYouPage />
+            </RequireAuth>
+          }
+        />
         <Route
           path="dashboard"
           element={
@@ -89,6 +128,7 @@ export function AppRoutes() {
           <Route path="checkout/:id" element={<Checkout />} />
           <Route path="receipt/:id" element={<Receipt />} />
           <Route path="profile" element={<Profile />} />
+          <Route path="orders" element={<MyPlacedOrders />} />
           <Route element={<RequireAdmin />}>
             <Route path="overview" element={<Overview />} />
             <Route path="addproducts" element={<AddProduct />} />

@@ -3,7 +3,9 @@
 import { CreditCard, FileText } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatDay } from '../../../shared/dates';
+import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
+import { orderMessages } from '../../../shared/order-messages';
 import { NoAction } from '../dashboard-shell/NoAction';
 import { OrderHistory } from '../dashboard-shell/OrderHistory';
 import { OrderStatusBadge } from '../dashboard-shell/OrderStatusBadge';
@@ -17,6 +19,16 @@ const cancelReasons: Record<string, string> = {
   expired: 'The hold ran out before payment',
   account_removed: 'Account removed',
 };
+
+/** A line of a checkout order is paid with the whole order, on the order's payment page. */
+function payPathOf(order: Order): string {
+  return order.orderId ? `/orders/${order.orderId}/pay` : `/dashboard/payment/${order._id}`;
+}
+
+/** What the Cancel confirm asks: a line of a checkout order cannot be cancelled without the rest of it. */
+export function cancelQuestionOf(order: Order): string {
+  return order.orderId ? orderMessages.cancelWholeOrder : messages.confirmDelete;
+}
 
 export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; cancelling: boolean; onCancel: () => void }) {
   const unpaid = order.status === 'unpaid';
@@ -38,7 +50,7 @@ export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; canc
           <span className="font-semibold tabular-nums">{formatDollars(order.price)}</span>
           {unpaid && order.price > 0 ? (
             <Link
-              to={`/dashboard/payment/${order._id}`}
+              to={payPathOf(order)}
               className="btn btn-primary btn-sm gap-1"
               aria-label={`Pay ${formatDollars(order.price)} for ${order.toolsName}`}
             >

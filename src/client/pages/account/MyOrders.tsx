@@ -12,7 +12,7 @@ import { Spinner } from '../../components/Spinner';
 import { trpc } from '../../lib/trpc';
 import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 import { EmptyState } from '../dashboard-shell/EmptyState';
-import { MyOrderRow } from './MyOrderRow';
+import { cancelQuestionOf, MyOrderRow } from './MyOrderRow';
 import { ORDERS_PAGE_SIZE, type Order } from '../dashboard-shell/order-types';
 import { ShowMoreButton } from '../dashboard-shell/ShowMoreButton';
 import { StackedTable } from '../dashboard-shell/StackedTable';
@@ -37,7 +37,7 @@ export default function MyOrders() {
   });
 
   async function cancelOrder(order: Order) {
-    if (await confirm({ message: messages.confirmDelete, actionLabel: messages.cancelOrder, keepLabel: messages.keepOrder }))
+    if (await confirm({ message: cancelQuestionOf(order), actionLabel: messages.cancelOrder, keepLabel: messages.keepOrder }))
       cancel.mutate({ id: order._id });
   }
 

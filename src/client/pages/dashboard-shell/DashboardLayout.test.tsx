@@ -16,7 +16,7 @@ describe('DashboardLayout', () => {
   it('shows customers My Order, Basket, Add A Review and My Profile', () => {
     renderWithApi(<DashboardLayout />, { auth: customer, procedures: {} });
 
-    expect(sidebarEntries()).toEqual(['My Order', 'Basket', 'Add A Review', 'My Profile']);
+    expect(sidebarEntries()).toEqual(['My Order', 'Orders', 'Basket', 'Add A Review', 'My Profile']);
   });
 
   it('shows admins the overview first, the SPEC.md entries, then the audit log, emails and the commerce settings, and no customer entries', () => {

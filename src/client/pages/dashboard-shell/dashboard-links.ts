@@ -8,6 +8,7 @@ import {
   MessageSquareX,
   PackagePlus,
   Percent,
+  ReceiptText,
   Settings,
   ShieldCheck,
   ShoppingBag,
@@ -36,6 +37,7 @@ const myProfile: DashboardLink = {
 
 const customerLinks: DashboardLink[] = [
   { to: '/dashboard', label: 'My Order', description: 'Your orders: pay or cancel them.', icon: ShoppingBag },
+  { to: '/dashboard/orders', label: 'Orders', description: 'The orders you placed at checkout.', icon: ReceiptText },
   { to: '/dashboard/basket', label: 'Basket', description: 'Pay for several unpaid orders at once.', icon: ShoppingBasket },
   { to: '/dashboard/addreview', label: 'Add A Review', description: 'Tell others about the parts.', icon: Star },
   myProfile,

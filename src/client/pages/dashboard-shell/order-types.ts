@@ -13,3 +13,12 @@ export type CheckoutView = RouterOutputs['checkouts']['byId'];
 export function orderPagePath(id: string): string {
   return `/dashboard/orders/${id}`;
 }
+
+/** The checkout page's priced cart: lines, shipping methods, tax and total. */
+export type CheckoutQuote = RouterOutputs['orders']['quote'];
+
+/** An order placed at checkout, with its lines, totals and address. */
+export type PlacedOrder = RouterOutputs['orders']['byId'];
+
+/** A shipping address the customer used before, offered as a one-click choice. */
+export type SavedAddress = RouterOutputs['orders']['savedAddresses'][number];

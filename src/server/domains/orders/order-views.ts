@@ -40,6 +40,8 @@ export type BookingRow = Pick<typeof bookings.$inferSelect, keyof typeof booking
 
 export interface BookingView {
   _id: string;
+  /** The checkout order the booking is a line of, or null for a booking made on its own. */
+  orderId: string | null;
   /** The order number a customer quotes: the booking's position in the shop's sequence. */
   orderNumber: number;
   toolsId: string;
@@ -73,6 +75,7 @@ export interface BookingView {
 export function toBookingView(row: BookingRow): BookingView {
   return {
     _id: row.id,
+    orderId: row.orderId,
     orderNumber: row.seq,
     toolsId: row.toolId,
     toolsName: row.toolName,

@@ -1,0 +1,53 @@
+// My Orders rows that are lines of a checkout order: Pay goes to the order's payment page, and
+// Cancel warns that the whole order is cancelled; a booking made on its own keeps SPEC's paths.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../shared/messages';
+import { orderMessages } from '../../../shared/order-messages';
+import { callsTo, renderWithApi } from '../../testing/api-test-harness';
+import { anOrder } from '../../testing/order-fixtures';
+import MyOrders from './MyOrders';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const CHECKOUT_ORDER_ID = '5f0c2a1e-8b3d-4c7e-9a6f-2d1b0e9c8a71';
+
+function renderRows(orderId: string | null) {
+  return renderWithApi(<MyOrders />, {
+    procedures: { 'bookings.mine': () => ({ items: [anOrder({ orderId })], nextCursor: null }), 'bookings.cancel': () => ({}) },
+  });
+}
+
+describe('My Orders row of a checkout order', () => {
+  it('sends Pay to the whole order’s payment page', async () => {
+    renderRows(CHECKOUT_ORDER_ID);
+
+    const row = (await screen.findByText('Bike Headsets')).closest('tr');
+    if (!row) throw new Error('No row');
+    expect(within(row).getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/orders/${CHECKOUT_ORDER_ID}/pay`);
+  });
+
+  it('warns that Cancel cancels the whole order', async () => {
+    const { calls } = renderRows(CHECKOUT_ORDER_ID);
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Cancel the order/ }));
+
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(orderMessages.cancelWholeOrder);
+    expect(dialog).not.toHaveTextContent(messages.confirmDelete);
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.keepOrder }));
+    expect(callsTo(calls, 'bookings.cancel')).toEqual([]);
+  });
+
+  it('keeps SPEC’s payment page and confirm for a booking made on its own', async () => {
+    const { calls } = renderRows(null);
+
+    const row = (await screen.findByText('Bike Headsets')).closest('tr');
+    if (!row) throw new Error('No row');
+    expect(within(row).getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/dashboard/payment/${anOrder()._id}`);
+    await userEvent.click(within(row).getByRole('button', { name: /^Cancel the order/ }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(messages.confirmDelete);
+    expect(callsTo(calls, 'bookings.cancel')).toEqual([]);
+  });
+});

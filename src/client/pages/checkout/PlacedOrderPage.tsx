@@ -1,0 +1,100 @@
+// An order's own page (/orders/:id): its number and state, its history, the lines with their
+// states, the totals and where it goes; while unpaid, Pay now and Cancel order.
+import { toast } from 'react-toastify';
+import { Link } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { trpc } from '../../lib/trpc';
+import type { PlacedOrder } from '../dashboard-shell/order-types';
+import { OrderStatusBadge } from '../dashboard-shell/OrderStatusBadge';
+import { OrderCard } from './OrderCard';
+import { orderPaymentPath } from './order-paths';
+import { OrderPageShell } from './OrderPageShell';
+import { OrderTimeline } from './OrderTimeline';
+import { PriceSummary } from './PriceSummary';
+import { ShipToAddress } from './ShipToAddress';
+import { useOrderFromRoute } from './useOrderFromRoute';
+
+export function cancelOrderQuestion(order: PlacedOrder): string {
+  return `Cancel order ${order.number}? The whole order is cancelled, with every part in it, and nothing is charged.`;
+}
+
+export default function PlacedOrderPage() {
+  const order = useOrderFromRoute();
+  return (
+    <OrderPageShell order={order} title={(placed) => `Order ${placed.number}`}>
+      {(placed) => <OrderDetails order={placed} />}
+    </OrderPageShell>
+  );
+}
+
+function OrderDetails({ order }: { order: PlacedOrder }) {
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="flex flex-col gap-6">
+        <OrderCard label="Status">
+          <p className="flex items-center gap-2">
+            Status: <OrderStatusBadge state={order.status} />
+          </p>
+          {order.status === 'unpaid' ? <UnpaidActions order={order} /> : null}
+          <OrderTimeline order={order} />
+        </OrderCard>
+        <OrderCard>
+          <PriceSummary
+            figures={order}
+            title="Parts and totals"
+            lineNote={(index) => {
+              const line = order.lines[index];
+              return line ? (
+                <span className="ml-2">
+                  <OrderStatusBadge state={line.status} />
+                </span>
+              ) : null;
+            }}
+          />
+        </OrderCard>
+      </div>
+      <div className="flex flex-col gap-6">
+        <OrderCard label="Ship to">
+          <ShipToAddress order={order} />
+        </OrderCard>
+        {/* The invoice download link goes here once invoices exist. */}
+        <div data-slot="invoice-download" />
+      </div>
+    </div>
+  );
+}
+
+function UnpaidActions({ order }: { order: PlacedOrder }) {
+  const confirm = useConfirm();
+  const utils = trpc.useUtils();
+  const cancel = trpc.orders.cancel.useMutation({
+    onSuccess: (cancelled) => {
+      utils.orders.byId.setData({ id: order._id }, cancelled);
+      void utils.orders.mine.invalidate();
+      void utils.bookings.invalidate();
+      toast.success('Your order was cancelled.');
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  async function cancelOrder() {
+    const chosen = await confirm({
+      message: cancelOrderQuestion(order),
+      actionLabel: messages.cancelOrder,
+      keepLabel: messages.keepOrder,
+    });
+    if (chosen) cancel.mutate({ id: order._id });
+  }
+
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Link to={orderPaymentPath(order._id)} className="btn btn-primary">
+        Pay now
+      </Link>
+      <button type="button" className="btn btn-outline btn-error" disabled={cancel.isPending} onClick={() => void cancelOrder()}>
+        Cancel order
+      </button>
+    </div>
+  );
+}
