@@ -6,17 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { stage, type Part } from './support/api';
 import { useBrowser } from './support/browser';
-import {
-  expectPath,
-  expectRed,
-  expectText,
-  expectToast,
-  gone,
-  productCard,
-  rowWith,
-  see,
-  signInInBrowser,
-} from './support/journeys';
+import { expectPath, expectRed, expectText, expectToast, gone, productCard, rowWith, see, signInInBrowser } from './support/journeys';
 
 const browser = useBrowser();
 const shop = stage();

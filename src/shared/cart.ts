@@ -15,8 +15,6 @@ const cartQuantitySchema = z
 export const cartLineInputSchema = z.object({ toolId: idSchema, quantity: cartQuantitySchema });
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 
-export const setCartQuantitySchema = cartLineInputSchema;
-
 export const removeCartLineSchema = z.object({ toolId: idSchema });
 
 /** A whole cart's lines, each part once: what a visitor keeps, previews and brings to their account. */
@@ -28,7 +26,7 @@ const cartLinesSchema = z
 export const cartLinesInputSchema = z.object({ lines: cartLinesSchema });
 
 /** What a visitor's cart is in localStorage (LOCAL_CART_KEY). */
-export const storedCartSchema = z.object({ lines: cartLinesSchema });
+const storedCartSchema = z.object({ lines: cartLinesSchema });
 export type StoredCart = z.infer<typeof storedCartSchema>;
 
 /**

@@ -10,7 +10,5 @@ export type DiscountKind = (typeof discountKinds)[number];
 
 /** held with an unpaid order, spent when it is paid, released when it lapses or is cancelled. */
 export const discountUseStatuses = ['held', 'spent', 'released'] as const;
-export type DiscountUseStatus = (typeof discountUseStatuses)[number];
 
 export const invoiceKinds = ['invoice', 'credit_note'] as const;
-export type InvoiceKind = (typeof invoiceKinds)[number];

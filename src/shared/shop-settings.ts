@@ -46,7 +46,7 @@ function optionalLine(max: number) {
 }
 
 /** An ISO 3166-1 alpha-2 country code, upper case. */
-export const countrySchema = z.string({ error: messages.countryInvalid }).regex(/^[A-Z]{2}$/, messages.countryInvalid);
+const countrySchema = z.string({ error: messages.countryInvalid }).regex(/^[A-Z]{2}$/, messages.countryInvalid);
 
 /** A dollar amount from 0 (0 is a free shipping rate) with at most two decimals. */
 function amountSchema(message: string) {
@@ -84,8 +84,6 @@ export const updateShopSettingsSchema = z.object({
     .max(RESERVATION_MINUTES_MAX, messages.reservationMinutesInvalid),
   version: z.number({ error: messages.shopSettingsConflict }).int(messages.shopSettingsConflict).min(1, messages.shopSettingsConflict),
 });
-/** What the form holds (VAT ID and second line as typed); the server receives the parsed output. */
-export type UpdateShopSettingsForm = z.input<typeof updateShopSettingsSchema>;
 export type UpdateShopSettingsInput = z.output<typeof updateShopSettingsSchema>;
 
 /** A tax rate in percent, 0 to 100 with at most two decimals (Finland's 25.5). */
@@ -174,12 +172,11 @@ export type DiscountCodeFields = z.infer<typeof discountCodeFieldsSchema>;
 
 /** An edit names the code and gives every field again. */
 export const editDiscountCodeSchema = z.object({ id: idSchema, fields: discountCodeFieldsSchema });
-export type EditDiscountCodeInput = z.infer<typeof editDiscountCodeSchema>;
 
 export const setDiscountCodeActiveSchema = z.object({ id: idSchema, active: z.boolean({ error: messages.requestInvalid }) });
 
 /** From `minQuantity` units on, each unit costs `unitPrice` dollars. */
-export const priceBreakSchema = z.object({
+const priceBreakSchema = z.object({
   minQuantity: z
     .number({ error: messages.priceBreakQuantityInvalid })
     .int(messages.priceBreakQuantityInvalid)

@@ -15,7 +15,7 @@ export type CartView = RouterOutputs['cart']['view'];
 export type CartLineView = CartView['lines'][number];
 
 /** What the rules need of a part: the browser checks a visitor's change before storing it. */
-export interface CartPartLimits {
+interface CartPartLimits {
   minimumOrderQuantity: number;
   available: number;
 }

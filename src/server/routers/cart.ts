@@ -1,6 +1,6 @@
 // The cart: a customer's parts to buy, kept with their account, and for visitors a preview of the
 // lines their browser keeps, priced and checked the same way without storing anything.
-import { cartLineInputSchema, cartLinesInputSchema, removeCartLineSchema, setCartQuantitySchema } from '../../shared/cart';
+import { cartLineInputSchema, cartLinesInputSchema, removeCartLineSchema } from '../../shared/cart';
 import { addToCart, clearCart, mergeIntoCart, previewCart, removeFromCart, setCartQuantity, viewCart } from '../domains/checkout/cart';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 
@@ -19,7 +19,7 @@ export const cartRouter = router({
   add: cartChangeProcedure.input(cartLineInputSchema).mutation(({ ctx, input }) => addToCart(ctx.deps.db, ctx.user.id, input)),
 
   setQuantity: cartChangeProcedure
-    .input(setCartQuantitySchema)
+    .input(cartLineInputSchema)
     .mutation(({ ctx, input }) => setCartQuantity(ctx.deps.db, ctx.user.id, input)),
 
   remove: cartChangeProcedure

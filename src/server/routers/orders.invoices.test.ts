@@ -78,9 +78,8 @@ describe('orders.invoice', () => {
     await openForCheckout(shop);
     const { paid } = await paidOrderOf(shop, customer, false);
 
-    await expect(shop.caller(admin.user).orders.invoice({ id: paid._id })).resolves.toMatchObject({
-      number: expect.stringMatching(/^INV-/),
-    });
+    const asAdmin = await shop.caller(admin.user).orders.invoice({ id: paid._id });
+    expect(asAdmin.number).toMatch(/^INV-/);
     await expect(shop.caller(otherCustomer.user).orders.invoice({ id: paid._id })).rejects.toThrow(orderMessages.orderNotYours);
   });
 });

@@ -28,7 +28,7 @@ export const emptyDiscountCode: Partial<DiscountCodeFormValues> = {
 const pad = (part: number) => String(part).padStart(2, '0');
 
 /** An ISO instant as the browser's local date and time, for a datetime-local box. */
-export function toLocalDateTime(iso: string | null): string {
+function toLocalDateTime(iso: string | null): string {
   if (iso === null) return '';
   const date = new Date(iso);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;

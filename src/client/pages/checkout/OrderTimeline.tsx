@@ -12,7 +12,7 @@ function closedLabel(status: PlacedOrder['status']): string {
   return status === 'expired' ? 'Expired' : 'Cancelled';
 }
 
-export function timelineOf(order: PlacedOrder): TimelineStep[] {
+function timelineOf(order: PlacedOrder): TimelineStep[] {
   const steps: TimelineStep[] = [{ label: 'Placed', at: order.createdAt }];
   if (order.status === 'unpaid') steps.push({ label: 'Held until', at: order.heldUntil });
   if (order.paidAt) steps.push({ label: 'Paid', at: order.paidAt });

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { formatDollars } from '../../../shared/money';
 
 /** What a quote and a placed order both carry (dollars, as the API gives them). */
-export interface PricedFigures {
+interface PricedFigures {
   lines: ReadonlyArray<{ name: string; quantity: number; unitPrice: number; lineTotal: number }>;
   subtotal: number;
   discount: { code: string; amount: number } | null;
@@ -18,7 +18,7 @@ export interface PricedFigures {
 }
 
 /** "Includes VAT 19%: $x" when prices include it, "VAT 19%: $x" when it is added, "VAT: reverse charge" for a business abroad. */
-export function vatLineOf(figures: Pick<PricedFigures, 'pricesIncludeTax' | 'taxRate' | 'tax' | 'reverseCharge'>): {
+function vatLineOf(figures: Pick<PricedFigures, 'pricesIncludeTax' | 'taxRate' | 'tax' | 'reverseCharge'>): {
   label: string;
   amount: string;
 } {

@@ -2,7 +2,7 @@
 import { formatDollars } from '../../../shared/money';
 import type { CheckoutQuote } from '../dashboard-shell/order-types';
 
-export function shippingPriceLabel(price: number): string {
+function shippingPriceLabel(price: number): string {
   return price === 0 ? 'Free' : formatDollars(price);
 }
 

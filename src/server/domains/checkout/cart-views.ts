@@ -22,9 +22,9 @@ export interface CartPart {
  * What changed since the line was added, so that it cannot be bought as it is: the part left the
  * shop (hidden or retired), its minimum order rose above the quantity, or fewer are in stock.
  */
-export type CartLineProblem = 'unavailable' | 'belowMinimum' | 'overStock';
+type CartLineProblem = 'unavailable' | 'belowMinimum' | 'overStock';
 
-export interface CartLineView {
+interface CartLineView {
   toolId: string;
   name: string;
   img: string;
@@ -90,7 +90,7 @@ export async function partsForCart(db: Database, toolIds: readonly string[]): Pr
   return parts;
 }
 
-export function problemOf(quantity: number, part: CartPart): CartLineProblem | null {
+function problemOf(quantity: number, part: CartPart): CartLineProblem | null {
   if (!part.onSale) return 'unavailable';
   return cartQuantityRefusal(quantity, part)?.reason ?? null;
 }
@@ -105,7 +105,7 @@ function breakFromOf(quantity: number, unitPriceCents: number, part: CartPart): 
   return reached.length === 0 ? null : Math.max(...reached.map((candidate) => candidate.minQuantity));
 }
 
-export function toCartLineView(line: CartLineInput, part: CartPart): CartLineView {
+function toCartLineView(line: CartLineInput, part: CartPart): CartLineView {
   const unitPriceCents = unitPriceFor(line.quantity, part.priceCents, part.breaks);
   return {
     toolId: part.id,

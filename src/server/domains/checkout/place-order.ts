@@ -21,7 +21,7 @@ import { ensureOrderIntent } from './order-payment';
 import { orderColumns, type OrderRow } from './placed-orders';
 
 /** The address as one line, for the booking's address column that SPEC's views show. */
-export function addressLine(address: Address): string {
+function addressLine(address: Address): string {
   return [address.company, address.line1, address.line2, `${address.postalCode} ${address.city}`, countryName(address.country)]
     .filter(Boolean)
     .join(', ');

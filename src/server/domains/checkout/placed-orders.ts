@@ -70,7 +70,7 @@ export function orderNumberOf(number: number): string {
   return `SP-${number}`;
 }
 
-export function orderLines(db: Database, orderId: string) {
+function orderLines(db: Database, orderId: string) {
   return db.select(lineColumns).from(bookings).where(eq(bookings.orderId, orderId)).orderBy(asc(bookings.seq));
 }
 
@@ -90,7 +90,7 @@ export async function loadAccessibleOrder(db: Database, user: SessionUser, id: s
   return order;
 }
 
-export interface OrderLineView {
+interface OrderLineView {
   bookingId: string;
   toolsId: string;
   name: string;
@@ -143,7 +143,7 @@ export interface OrderView {
   cancelledAt: string | null;
 }
 
-export function toOrderView(order: OrderRow, lines: readonly OrderLineRow[]): OrderView {
+function toOrderView(order: OrderRow, lines: readonly OrderLineRow[]): OrderView {
   return {
     _id: order.id,
     number: orderNumberOf(order.number),

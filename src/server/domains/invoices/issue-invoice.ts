@@ -11,7 +11,7 @@ import type { InvoiceDocument, InvoiceLine } from './invoice-document';
  * The next number of the series, without gaps: the counter row is incremented in the caller's
  * transaction, so a rolled-back issue gives its number back and concurrent issues queue on the row.
  */
-export async function nextInvoiceNumber(tx: Database, series: string): Promise<string> {
+async function nextInvoiceNumber(tx: Database, series: string): Promise<string> {
   const [counter] = await tx
     .insert(invoiceCounters)
     .values({ series, lastNumber: 1 })
