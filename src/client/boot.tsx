@@ -1,18 +1,15 @@
 // The app with its providers and the browser's router, started by main.tsx. A page the server
 // sent prerendered (inert until now) is replaced by the same page once its code has loaded.
+import './lib/zod-jitless';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { z } from 'zod';
 import { AppContent, AppProviders } from './app';
 import { createQueryClient } from './lib/query-client';
 import { shopLink } from './lib/shop-link';
 import { trpc } from './lib/trpc';
 import { reportWebVitalsAfterFirstPaint } from './lib/web-vitals-reporter';
 import { prerenderedPages } from './routes';
-
-// The Content-Security-Policy forbids eval: zod must not compile its parsers (or probe for eval).
-z.config({ jitless: true });
 
 function App({ container }: { container: HTMLElement }) {
   const [queryClient] = useState(createQueryClient);
