@@ -45,7 +45,7 @@ describe('a customer', () => {
     const page = await customerOnMyOrders(customer);
     await shop.removeAccount(customer.email);
 
-    // Whichever of the shop's next calls meets the refusal first (the navbar's basket count, the
+    // Whichever of the shop's next calls meets the refusal first (the navbar's cart count, the
     // profile's, the orders' next load) lands on /home, so a link may already be gone.
     for (const name of ['My Profile', 'My Order']) {
       await sidebar(page)

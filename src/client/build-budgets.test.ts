@@ -59,8 +59,8 @@ function staticClosure(keys: string[]): Set<string> {
 
 const entryKey = () => Object.entries(manifest).find(([, chunk]) => chunk.isEntry)![0];
 const pageKey = (page: string) => `pages/${page}`;
-/** The pages that take a card: one order's, and the basket's. */
-const paymentPages = [pageKey('account/Payment.tsx'), pageKey('account/Checkout.tsx')];
+/** The pages that take a card: one booking's, and a checkout order's. */
+const paymentPages = [pageKey('account/Payment.tsx'), pageKey('checkout/OrderPaymentPage.tsx')];
 const code = (key: string) => readFileSync(join(outDir, manifest[key]!.file));
 const jsOnly = (keys: Iterable<string>) => [...keys].filter((key) => manifest[key]!.file.endsWith('.js'));
 

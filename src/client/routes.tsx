@@ -22,8 +22,6 @@ const DashboardLayout = lazyPage(() => import('./pages/dashboard-shell/Dashboard
 const MyOrders = lazyPage(() => import('./pages/account/MyOrders'));
 const AddReview = lazyPage(() => import('./pages/account/AddReview'));
 const Payment = lazyPage(() => import('./pages/account/Payment'));
-const Basket = lazyPage(() => import('./pages/account/Basket'));
-const Checkout = lazyPage(() => import('./pages/account/Checkout'));
 const Receipt = lazyPage(() => import('./pages/account/Receipt'));
 const Profile = lazyPage(() => import('./pages/account/Profile'));
 const MyPlacedOrders = lazyPage(() => import('./pages/checkout/MyPlacedOrders'));
@@ -124,8 +122,6 @@ export function AppRoutes() {
           <Route index element={<ByRole admin={<AdminWelcome />} customer={<MyOrders />} />} />
           <Route path="addreview" element={<AddReview />} />
           <Route path="payment/:id" element={<Payment />} />
-          <Route path="basket" element={<Basket />} />
-          <Route path="checkout/:id" element={<Checkout />} />
           <Route path="receipt/:id" element={<Receipt />} />
           <Route path="profile" element={<Profile />} />
           <Route path="orders" element={<MyPlacedOrders />} />

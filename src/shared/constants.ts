@@ -24,8 +24,6 @@ export const MAX_PRICE_DOLLARS = 1_000_000;
 export const MAX_QUANTITY = 1_000_000;
 /** Largest order total: the most one card payment can be ($999,999.99, Stripe's limit in USD). */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
-/** Most unpaid orders one basket pays at once (the basket lists the oldest this many). */
-export const MAX_BASKET_ORDERS = 50;
 
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;

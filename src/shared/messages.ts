@@ -147,15 +147,7 @@ export const messages = {
   holdLimitValue: (mostCents: number) =>
     `Your unpaid orders would be worth more than ${formatDollars(centsToDollars(mostCents))}, the most one customer may hold. Pay or cancel an unpaid order in My Order, or book fewer.`,
 
-  basketOrderNotUnpaid: 'An order you chose is already paid or cancelled. Go back to your basket and choose again.',
-  basketOpenedElsewhere: 'These orders are being paid in another window. Pay there, or go back to your basket and start again.',
-  basketTooLarge: 'These orders add up to more than one card payment can be. Pay for fewer at once.',
-  basketTooManyOrders: (most: number) => `Choose at most ${most} orders to pay at once.`,
-  basketNeedsOrders: 'Choose at least one unpaid order to pay.',
-  basketOrdersRepeated: 'Each order can be chosen only once.',
   checkoutNotFound: 'This basket does not exist.',
-  checkoutNotYours: 'This basket belongs to another customer.',
-  checkoutPaid: 'This basket is already paid.',
   checkoutClosed:
     'An order in this basket was cancelled or its hold expired, so this basket can no longer be paid and nothing was charged. Go back to your basket to pay the others.',
   paymentsUnavailable: 'Card payments are unavailable right now. Please try again in a moment.',

@@ -6,7 +6,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
 import { WebhookSignatureError } from '../payments/payments-gateway';
-import { handleCheckoutEvent } from '../domains/checkout/basket';
+import { handleCheckoutEvent } from '../domains/checkout/legacy-baskets';
 import { handleOrderEvent } from '../domains/checkout/order-payment';
 import { handlePaymentEvent } from '../domains/checkout/payments';
 import { errorBody } from './error-response';

@@ -2,7 +2,6 @@
 import { createCallerFactory, router } from '../trpc';
 import { bookingsRouter } from './bookings';
 import { cartRouter } from './cart';
-import { checkoutsRouter } from './checkouts';
 import { emailsRouter } from './emails';
 import { ordersRouter } from './orders';
 import { overviewRouter } from './overview';
@@ -18,7 +17,6 @@ export const appRouter = router({
   bookings: bookingsRouter,
   users: usersRouter,
   payments: paymentsRouter,
-  checkouts: checkoutsRouter,
   cart: cartRouter,
   orders: ordersRouter,
   emails: emailsRouter,

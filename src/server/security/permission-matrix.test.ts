@@ -97,18 +97,6 @@ const uploadedImage = async ({ shop }: World) => {
   if (!('path' in saved)) throw new Error('the test image was refused');
   return saved.path;
 };
-/** An open basket checkout of one fresh booking of the owner. */
-const ownersCheckout = async (world: World) => {
-  const booking = await ownersBooking(world);
-  return world.shop.caller(world.cast.owner.user).checkouts.create({ bookingIds: [booking._id] });
-};
-/** An open basket checkout of the owner whose card payment the provider has taken. */
-const checkoutPaidAtProvider = async (world: World) => {
-  const { checkoutId } = await ownersCheckout(world);
-  const { paymentIntentId, clientSecret } = await world.shop.caller(world.cast.owner.user).checkouts.intent({ id: checkoutId });
-  await payInBrowser(world.shop, { id: paymentIntentId, clientSecret });
-  return { checkoutId, intentId: paymentIntentId };
-};
 const paidBookingId = async ({ shop, cast }: World) => (await paidBooking(shop, cast.owner)).booking._id;
 /** The booking email queued for a fresh booking of the owner, for an admin to send again. */
 const queuedEmail = async (world: World) => {
@@ -315,27 +303,6 @@ const procedures: Record<string, Operation<unknown>> = {
     expected: SIGNED_IN,
     call: () =>
       trpcCall('users.updateProfile', { displayName: 'Matrix Rider', photoUrl: '', phone: '555 0100', address: '1 Grid Road' }),
-  }),
-  'checkouts.basket': op({ expected: SIGNED_IN, call: () => trpcCall('checkouts.basket') }),
-  'checkouts.create': op({
-    expected: OWNER_ONLY,
-    fixture: ownersBooking,
-    call: (b) => trpcCall('checkouts.create', { bookingIds: [b._id] }),
-  }),
-  'checkouts.byId': op({
-    expected: OWNER_ONLY,
-    fixture: ownersCheckout,
-    call: (c) => trpcCall('checkouts.byId', { id: c.checkoutId }),
-  }),
-  'checkouts.intent': op({
-    expected: OWNER_ONLY,
-    fixture: ownersCheckout,
-    call: (c) => trpcCall('checkouts.intent', { id: c.checkoutId }),
-  }),
-  'checkouts.confirm': op({
-    expected: OWNER_ONLY,
-    fixture: checkoutPaidAtProvider,
-    call: (p) => trpcCall('checkouts.confirm', { id: p.checkoutId, transactionId: p.intentId }),
   }),
   'cart.view': op({ expected: SIGNED_IN, call: () => trpcCall('cart.view') }),
   'cart.preview': op({

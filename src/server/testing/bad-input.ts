@@ -280,11 +280,6 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
   'users.auditLog': () => ({ limit: 5, cursor: '1', q: 'order.' }),
   'users.updateProfile': () => ({ displayName: 'Fuzzed Rider', photoUrl: '', phone: '+1 555 0100', address: '1 Fuzz Road' }),
   'payments.createIntent': (f) => ({ bookingId: f.bookingId, price: 12.5 }),
-  'checkouts.create': (f) => ({ bookingIds: [f.bookingId] }),
-  // No basket has this id: the bases are well formed, and each call finds nothing to show or pay.
-  'checkouts.byId': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
-  'checkouts.intent': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
-  'checkouts.confirm': () => ({ id: '00000000-0000-4000-8000-000000000000', transactionId: 'pi_made_up' }),
   'cart.preview': (f) => ({ lines: [{ toolId: f.partId, quantity: 1 }] }),
   'cart.add': (f) => ({ toolId: f.partId, quantity: 1 }),
   'cart.setQuantity': (f) => ({ toolId: f.partId, quantity: 1 }),
@@ -355,7 +350,6 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
 export const inputlessProcedures = [
   'cart.clear',
   'cart.view',
-  'checkouts.basket',
   'orders.savedAddresses',
   'overview.summary',
   'settings.discountCodes',
@@ -371,7 +365,7 @@ export const inputlessProcedures = [
 /** Which routers' procedures each bad-input file corrupts; together, every router. */
 export const procedureGroups = {
   catalogue: ['tools', 'reviews'],
-  orders: ['bookings', 'checkouts', 'payments', 'cart', 'orders'],
+  orders: ['bookings', 'payments', 'cart', 'orders'],
   accounts: ['users', 'emails', 'overview', 'settings'],
 } as const;
 

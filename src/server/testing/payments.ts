@@ -2,15 +2,16 @@
 // browser does (a form post to the payments emulator), look at what the provider and the database
 // hold, deliver webhook events signed exactly as Stripe signs them, and take the provider away.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../emulators/free-port';
 import type Stripe from 'stripe';
 import { cardFields, confirmFromBrowser, futureExpiry, stripeClient } from '../../emulators/payments/testing/emulator';
 import type { StripeEvent } from '../../emulators/payments/webhooks';
+import { CURRENCY } from '../../shared/constants';
 import { buildApp } from '../app';
 import { createCaller } from '../routers';
-import { bookings, paymentEvents } from '../db/schema';
+import { bookings, checkoutBookings, checkouts, paymentEvents } from '../db/schema';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import type { BookingView } from '../domains/orders/order-views';
@@ -118,8 +119,38 @@ export async function paidBooking(
 }
 
 /**
- * Unpaid orders of `customer`, one per price, paid together as one basket: one PaymentIntent for
- * their sum, confirmed at the provider and settled as the checkout page does.
+ * A basket of the bookings as one was opened before the checkout replaced baskets: its checkout
+ * row and members, and the checkout's PaymentIntent recorded on it (domains/checkout/legacy-baskets.ts).
+ */
+export async function openLegacyBasket(
+  shop: TestShop,
+  customer: TestUser,
+  bookingIds: string[],
+): Promise<{ checkoutId: string; intent: OpenedIntent }> {
+  const rows = await shop.database.db
+    .select({ totalCents: bookings.totalCents })
+    .from(bookings)
+    .where(inArray(bookings.id, bookingIds));
+  const totalCents = rows.reduce((sum, row) => sum + row.totalCents, 0);
+  const [checkout] = await shop.database.db
+    .insert(checkouts)
+    .values({ userId: customer.user.id, totalCents })
+    .returning({ id: checkouts.id });
+  if (!checkout) throw new Error('the basket was not stored');
+  await shop.database.db.insert(checkoutBookings).values(bookingIds.map((bookingId) => ({ checkoutId: checkout.id, bookingId })));
+  const intent = await shop.deps.payments.createCheckoutIntent({
+    checkoutId: checkout.id,
+    amountCents: totalCents,
+    currency: CURRENCY,
+    email: customer.user.email,
+  });
+  await shop.database.db.update(checkouts).set({ paymentIntentId: intent.id }).where(eq(checkouts.id, checkout.id));
+  return { checkoutId: checkout.id, intent: { id: intent.id, clientSecret: intent.clientSecret } };
+}
+
+/**
+ * Unpaid orders of `customer`, one per price, paid together as one basket opened before the
+ * upgrade: one PaymentIntent for their sum, confirmed at the provider and settled by its webhook.
  */
 export async function paidBasket(
   shop: TestShop,
@@ -128,12 +159,14 @@ export async function paidBasket(
 ): Promise<{ bookings: Array<{ booking: BookingView; toolId: string }>; intent: OpenedIntent }> {
   const booked = [];
   for (const order of orders) booked.push(await bookPart(shop, customer, order));
-  const caller = shop.caller(customer.user);
-  const { checkoutId } = await caller.checkouts.create({ bookingIds: booked.map(({ booking }) => booking._id) });
-  const { paymentIntentId, clientSecret } = await caller.checkouts.intent({ id: checkoutId });
-  const intent = { id: paymentIntentId, clientSecret };
+  const { intent } = await openLegacyBasket(
+    shop,
+    customer,
+    booked.map(({ booking }) => booking._id),
+  );
   await payInBrowser(shop, intent);
-  await caller.checkouts.confirm({ id: checkoutId, transactionId: intent.id });
+  const delivered = await deliverWebhook(shop, eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id)));
+  if (delivered.statusCode !== 200) throw new Error(`the basket's webhook was refused: ${delivered.body}`);
   return { bookings: booked, intent };
 }
 

@@ -51,7 +51,6 @@ export function useBooking(tool: BookableTool, onClose: () => void) {
       toast.success(messages.booked);
       void utils.tools.list.invalidate();
       void utils.bookings.mine.invalidate();
-      void utils.checkouts.basket.invalidate();
       onClose();
       if (payNow) void navigate(`/dashboard/payment/${booking._id}`);
     },

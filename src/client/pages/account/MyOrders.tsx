@@ -31,7 +31,7 @@ export default function MyOrders() {
   const cancel = trpc.bookings.cancel.useMutation({
     onSuccess: async () => {
       toast.success(messages.deleted);
-      await Promise.all([utils.bookings.mine.invalidate(), utils.checkouts.basket.invalidate(), utils.tools.list.invalidate()]);
+      await Promise.all([utils.bookings.mine.invalidate(), utils.tools.list.invalidate()]);
     },
     onError: (error) => toast.error(error.message),
   });

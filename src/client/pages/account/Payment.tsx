@@ -75,7 +75,6 @@ function ConfiguredCardPayment({ order, onPaid }: { order: Order; onPaid: (trans
   async function confirmOrder(paymentIntentId: string) {
     const paid = await markPaid.mutateAsync({ id: order._id, transactionId: paymentIntentId });
     void utils.bookings.mine.invalidate();
-    void utils.checkouts.basket.invalidate();
     void utils.bookings.byId.invalidate({ id: order._id });
     return paid.transaction ?? paymentIntentId;
   }

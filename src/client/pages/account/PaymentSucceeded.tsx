@@ -1,5 +1,5 @@
 // Shown once the card payment went through: the success message and the transaction id (SPEC.md §8);
-// and, for an order or basket paid before this visit, that it is paid and with which transaction.
+// and, for an order paid before this visit, that it is paid and with which transaction.
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
@@ -22,7 +22,7 @@ export function PaymentSucceeded({ transactionId }: { transactionId: string }) {
   );
 }
 
-/** An order or basket paid before this visit: no card form, the message and its transaction id if it has one. */
+/** An order paid before this visit: no card form, the message and its transaction id if it has one. */
 export function AlreadyPaid({ message, transaction }: { message: string; transaction: string | null }) {
   return (
     <div role="status" className="flex flex-col gap-2">

@@ -1,4 +1,4 @@
-// The dashboard sidebar: customers see My Order, Basket, Add A Review, My Profile; admins see only their own entries.
+// The dashboard sidebar: customers see My Order, Orders, Add A Review, My Profile; admins see only their own entries.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +13,10 @@ function sidebarEntries(): string[] {
 }
 
 describe('DashboardLayout', () => {
-  it('shows customers My Order, Basket, Add A Review and My Profile', () => {
+  it('shows customers My Order, Orders, Add A Review and My Profile', () => {
     renderWithApi(<DashboardLayout />, { auth: customer, procedures: {} });
 
-    expect(sidebarEntries()).toEqual(['My Order', 'Orders', 'Basket', 'Add A Review', 'My Profile']);
+    expect(sidebarEntries()).toEqual(['My Order', 'Orders', 'Add A Review', 'My Profile']);
   });
 
   it('shows admins the overview first, the SPEC.md entries, then the audit log, emails and the commerce settings, and no customer entries', () => {

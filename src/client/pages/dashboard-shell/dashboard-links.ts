@@ -12,7 +12,6 @@ import {
   Settings,
   ShieldCheck,
   ShoppingBag,
-  ShoppingBasket,
   Star,
   TicketPercent,
   Truck,
@@ -38,7 +37,6 @@ const myProfile: DashboardLink = {
 const customerLinks: DashboardLink[] = [
   { to: '/dashboard', label: 'My Order', description: 'Your orders: pay or cancel them.', icon: ShoppingBag },
   { to: '/dashboard/orders', label: 'Orders', description: 'The orders you placed at checkout.', icon: ReceiptText },
-  { to: '/dashboard/basket', label: 'Basket', description: 'Pay for several unpaid orders at once.', icon: ShoppingBasket },
   { to: '/dashboard/addreview', label: 'Add A Review', description: 'Tell others about the parts.', icon: Star },
   myProfile,
 ];

@@ -1,13 +1,10 @@
-// The order and basket shapes the dashboard pages show, as the server returns them.
+// The order shapes the dashboard pages show, as the server returns them.
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type Order = RouterOutputs['bookings']['mine']['items'][number];
 
 /** How many orders a table asks for at a time. */
 export const ORDERS_PAGE_SIZE = 50;
-
-/** A basket checkout: the orders one card payment pays, and its state. */
-export type CheckoutView = RouterOutputs['checkouts']['byId'];
 
 /** An order's own page, for admins (routes.tsx). */
 export function orderPagePath(id: string): string {

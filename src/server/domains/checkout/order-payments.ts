@@ -10,7 +10,7 @@ import type { Metrics } from '../../metrics/metrics';
 import type { PaymentIntentView, PaymentsGateway } from '../../payments/payments-gateway';
 import { loadAccessibleBooking } from '../orders/booking';
 import type { BookingRow } from '../orders/order-views';
-import { closeCheckoutsOf } from './basket';
+import { closeCheckoutsOf } from './legacy-baskets';
 import { intentForBooking, markBookingPaid } from './payments';
 import { refundBooking } from './refunds';
 

@@ -11,7 +11,7 @@ import type { PaymentsGateway } from '../../payments/payments-gateway';
 import { recordAudit } from '../audit/audit';
 import { cancelUnpaidBooking, loadAccessibleBooking, refuseUnlessUnpaid, type CancelReason } from './booking';
 import { bookingColumns, type BookingRow } from './order-views';
-import { closeCheckoutsOf, closeCheckoutsOpenedMeanwhile } from '../checkout/basket';
+import { closeCheckoutsOf, closeCheckoutsOpenedMeanwhile } from '../checkout/legacy-baskets';
 import { closeIntentAtProvider } from '../checkout/intent-closing';
 import { settleSucceededIntent } from '../checkout/payments';
 import { closeOrder, type OrderClosing } from '../checkout/order-closing';
