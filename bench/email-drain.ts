@@ -76,6 +76,7 @@ async function main(): Promise<void> {
       const sender = startEmailSender({
         db: database.db,
         identity,
+        shopTimeZone: 'UTC',
         shopUrl: 'https://shop.example',
         mailer,
         log,

@@ -1,5 +1,6 @@
 // Invoices: a paid order gets one, numbered in its year's series without gaps, with both VAT IDs
 // and the reverse-charge words for an EU bike shop, downloadable by its owner and the admins only.
+import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, test } from '../testing/fixtures';
 import { orderMessages } from '../../shared/order-messages';
@@ -15,6 +16,8 @@ import {
   rateId,
 } from '../testing/checkout';
 import type { TestShop, TestUser } from '../testing/test-shop';
+import { emailOutbox } from '../db/schema';
+import { renderQueuedEmail } from '../domains/email/render-queued-email';
 
 async function pdfText(base64: string): Promise<string> {
   const parser = new PDFParse({ data: Buffer.from(base64, 'base64') });
@@ -81,5 +84,32 @@ describe('orders.invoice', () => {
     const asAdmin = await shop.caller(admin.user).orders.invoice({ id: paid._id });
     expect(asAdmin.number).toMatch(/^INV-/);
     await expect(shop.caller(otherCustomer.user).orders.invoice({ id: paid._id })).rejects.toThrow(orderMessages.orderNotYours);
+  });
+
+  test('is attached to the payment email of a verified address, and to no other', async ({ shop }) => {
+    await openForCheckout(shop);
+    const verified = await shop.createUser('user', { emailVerified: true });
+    const unverified = await shop.createUser('user', { emailVerified: false });
+    const attachmentsOf = async (who: TestUser) => {
+      const { paid } = await paidOrderOf(shop, who, false);
+      const [queued] = await shop.database.db
+        .select({
+          kind: emailOutbox.kind,
+          bookingId: emailOutbox.bookingId,
+          orderId: emailOutbox.orderId,
+          recipient: emailOutbox.recipient,
+        })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, paid._id), eq(emailOutbox.kind, 'payment_received')));
+      const rendered = await renderQueuedEmail(shop.deps, queued!);
+      return { paid, attachments: rendered.attachments ?? [] };
+    };
+
+    const sent = await attachmentsOf(verified);
+    expect(sent.attachments.map((file) => [file.contentType, file.filename])).toEqual([
+      ['application/pdf', (await shop.caller(verified.user).orders.invoice({ id: sent.paid._id })).fileName],
+    ]);
+    expect(sent.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await attachmentsOf(unverified)).attachments).toEqual([]);
   });
 });

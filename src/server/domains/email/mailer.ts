@@ -6,6 +6,7 @@
 // attempt (the outbox retries it) rather than holding the sender past its claim on the email.
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
+import type { EmailAttachment } from './templates';
 
 interface OutgoingEmail {
   /** The outbox row's id: with the sender's domain it makes the Message-ID, the same on every attempt. */
@@ -14,6 +15,7 @@ interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  attachments?: EmailAttachment[] | undefined;
 }
 
 export interface Mailer {

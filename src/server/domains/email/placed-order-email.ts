@@ -73,7 +73,7 @@ function paragraphs(kind: PlacedOrderEmailKind, order: PlacedOrderEmailData): st
       ];
     case 'payment_received':
       return [
-        `We have received your payment for order ${order.number}. This is your receipt; the invoice is on the order page. We will tell you when it ships.`,
+        `We have received your payment for order ${order.number}. This is your receipt; the invoice is attached and on the order page. We will tell you when it ships.`,
       ];
     case 'cancelled':
       return [`Order ${order.number} was cancelled before it was paid. Nothing was charged.`];

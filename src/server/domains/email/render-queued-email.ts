@@ -13,7 +13,8 @@ import { accountEmailContent } from './account-email';
 import type { EmailContent } from './email-content';
 import { orderEmailContent } from './order-email';
 import { isPlacedOrderEmailKind, placedOrderEmailContent, type PlacedOrderEmailKind } from './placed-order-email';
-import { renderEmail, type RenderedEmail } from './templates';
+import { invoicePdfOf } from '../invoices/order-invoices';
+import { renderEmail, type EmailAttachment, type RenderedEmail } from './templates';
 
 /** What rendering needs beside the row: the database, the identity provider and the shop's address. */
 export interface EmailSources {
@@ -21,6 +22,8 @@ export interface EmailSources {
   identity: Pick<IdentityProvider, 'accountActionCode'>;
   /** The shop's public address (SHOP_URL), which every email links into. */
   shopUrl: string;
+  /** The shop's time zone, in which an attached invoice prints its dates. */
+  shopTimeZone: string;
 }
 
 export interface QueuedEmail {
@@ -33,7 +36,25 @@ export interface QueuedEmail {
 
 /** Throws when the email cannot be made now (its booking gone, no account for the address): the sender retries it. */
 export async function renderQueuedEmail(sources: EmailSources, email: QueuedEmail): Promise<RenderedEmail> {
-  return renderEmail(await contentOf(sources, email));
+  const rendered = await renderEmail(await contentOf(sources, email));
+  const invoice = await invoiceToAttach(sources, email);
+  return invoice ? { ...rendered, attachments: [invoice] } : rendered;
+}
+
+/**
+ * A paid order's payment email carries its invoice, to a verified address that is still the
+ * account's (the invoice names the buyer and their address, as the detailed email does).
+ */
+async function invoiceToAttach(sources: EmailSources, email: QueuedEmail): Promise<EmailAttachment | null> {
+  if (email.kind !== 'payment_received' || !email.orderId) return null;
+  const [account] = await sources.db
+    .select({ email: users.email, verified: users.emailVerified })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, email.orderId));
+  if (!account?.verified || account.email !== email.recipient) return null;
+  const invoice = await invoicePdfOf(sources.db, email.orderId, sources.shopTimeZone);
+  return invoice ? { filename: invoice.fileName, content: invoice.pdf, contentType: 'application/pdf' } : null;
 }
 
 function isAccountEmail(kind: EmailKind): kind is AccountEmailKind {

@@ -11,6 +11,14 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it: a paid order's invoice. */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 const SHOP_NAME = 'Sprocket';
@@ -76,10 +84,12 @@ function slotMarkup(content: EmailContent): Record<Slot, string> {
     paragraphs: content.paragraphs
       .map((paragraph, index) => `<p style="margin:${index === 0 ? 0 : 20}px 0 0">${escape(paragraph)}</p>`)
       .join('\n'),
+    // Labels wrap (an order's lines are labels, part names can be long) and take at most about half
+    // the width, so on a phone the values keep room to stay whole.
     details: content.details
       .map(
         ([label, value]) =>
-          `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;white-space:nowrap">${escape(label)}</th><td valign="top" style="padding:4px 0">${escape(value)}</td></tr>`,
+          `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;width:45%">${escape(label)}</th><td valign="top" style="padding:4px 0">${escape(value)}</td></tr>`,
       )
       .join('\n'),
     action: `<a href="${escape(content.action.url)}" style="${BUTTON_STYLE}">${escape(content.action.label)}</a>`,

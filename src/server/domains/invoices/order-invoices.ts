@@ -20,11 +20,22 @@ export interface InvoiceFile {
 /** The order's invoice as a PDF, for its owner or an admin; NOT_FOUND until the order is paid. */
 export async function invoiceOfOrder(db: Database, user: SessionUser, orderId: string, timeZone: string): Promise<InvoiceFile> {
   await loadAccessibleOrder(db, user, orderId);
+  const invoice = await invoicePdfOf(db, orderId, timeZone);
+  if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.invoiceNotYet });
+  return { number: invoice.number, fileName: invoice.fileName, pdfBase64: invoice.pdf.toString('base64') };
+}
+
+/** The order's invoice as a PDF, or null before it is paid; whoever asks must be allowed to see it. */
+export async function invoicePdfOf(
+  db: Database,
+  orderId: string,
+  timeZone: string,
+): Promise<{ number: string; fileName: string; pdf: Buffer } | null> {
   const [invoice] = await db
     .select({ number: invoices.number, document: invoices.document })
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
-  if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.invoiceNotYet });
+  if (!invoice) return null;
   const stored = invoice.document as InvoiceDocument & { issuedAt: string; suppliedAt: string };
   const pdf = await renderInvoicePdf({
     ...stored,
@@ -32,5 +43,5 @@ export async function invoiceOfOrder(db: Database, user: SessionUser, orderId: s
     suppliedAt: new Date(stored.suppliedAt),
     timeZone,
   });
-  return { number: invoice.number, fileName: `${invoice.number}.pdf`, pdfBase64: pdf.toString('base64') };
+  return { number: invoice.number, fileName: `${invoice.number}.pdf`, pdf };
 }
