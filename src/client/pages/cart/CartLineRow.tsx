@@ -59,7 +59,13 @@ export function CartLineRow({ line, cart }: { line: CartLineView; cart: Pick<Car
 
   return (
     <li className="grid grid-cols-[4rem_1fr] gap-x-4 gap-y-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:grid-cols-[5rem_1fr_auto]">
-      <Link to={partPath(line.toolId)} tabIndex={-1} className="row-span-2 block aspect-square rounded-lg bg-base-200 sm:row-span-1">
+      {/* The same way to the part as its name's link: out of the tab order and hidden from screen readers. */}
+      <Link
+        to={partPath(line.toolId)}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="row-span-2 block aspect-square rounded-lg bg-base-200 sm:row-span-1"
+      >
         <PartImage
           src={line.img}
           name={line.name}

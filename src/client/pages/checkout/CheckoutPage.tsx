@@ -50,7 +50,11 @@ export default function CheckoutPage() {
 
   const refusalRef = useRef<HTMLDivElement>(null);
   const place = trpc.orders.place.useMutation({
-    onSuccess: (order) => void navigate(orderPaymentPath(order._id)),
+    onSuccess: (order) => {
+      // Placing the order emptied the cart: the navbar's count must not keep the lines.
+      void utils.cart.view.invalidate();
+      void navigate(orderPaymentPath(order._id));
+    },
     // The total, the stock or the code changed under the customer: show the order as it is now.
     onError: () => void utils.orders.quote.invalidate(),
   });

@@ -4,12 +4,13 @@ import { Link } from 'react-router-dom';
 import { orderMessages } from '../../../shared/order-messages';
 import type { PlacedOrder } from '../dashboard-shell/order-types';
 import { AlreadyPaid } from '../account/PaymentSucceeded';
-import { formatHeldUntil, holdHasEnded } from './held-until';
+import { formatHeldUntil } from './held-until';
 import { OrderCard } from './OrderCard';
 import { OrderCardPayment } from './OrderCardPayment';
 import { placedOrderPath } from './order-paths';
 import { OrderPageShell } from './OrderPageShell';
 import { PriceSummary } from './PriceSummary';
+import { useHoldEnded } from './useHoldEnded';
 import { useOrderFromRoute } from './useOrderFromRoute';
 
 export const HOLD_ENDED_MESSAGE = 'The time to pay for this order has passed, so its parts are no longer held for you.';
@@ -41,6 +42,7 @@ function BackToCart() {
 }
 
 function PaymentState({ order }: { order: PlacedOrder }) {
+  const holdEnded = useHoldEnded(order.heldUntil);
   if (order.status === 'paid') {
     return (
       <div className="flex flex-col gap-3">
@@ -61,7 +63,7 @@ function PaymentState({ order }: { order: PlacedOrder }) {
       </div>
     );
   }
-  if (holdHasEnded(order.heldUntil)) {
+  if (holdEnded) {
     return (
       <div className="flex flex-col gap-3">
         <p role="status" className="font-medium">
