@@ -1,10 +1,14 @@
 // The processes a benchmark run starts: the storefront server (the production build, as production
-// runs it), the bare Fastify reference, and one load generator per measurement.
+// runs it), the bare Fastify reference, the payments emulator the checkout rows pay through, and
+// one load generator per measurement.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import getPort from 'get-port';
 import { projectRoot } from '../src/server/project-root';
+import { STOREFRONT_ORIGIN } from '../src/emulators/payments/testing/emulator';
+import { TEST_STRIPE_KEYS } from '../src/server/testing/test-keys';
 import type { LoadResult, LoadSpec } from './load';
+import type { OrderFlowsResult, OrderFlowsSpec } from './order-flows';
 
 const READY_TIMEOUT_MS = 60_000;
 /** The clock ticks per second /proc/<pid>/stat counts CPU time in. */
@@ -79,10 +83,40 @@ export async function startAdapterServer(mode: 'stock' | 'native' | 'bare'): Pro
   return running(child, url, performance.now() - started);
 }
 
+/**
+ * The payments emulator as a command of its own (src/emulators/payments/main.ts), so that its work
+ * is not counted as the storefront's: the storefront's test keys, browser confirmations from the
+ * origin bench/order-flow.ts sends, no webhooks (orders.confirm asks the provider).
+ */
+export async function startPaymentsEmulator(): Promise<RunningProcess> {
+  const started = performance.now();
+  const keys = ['--secret-key', TEST_STRIPE_KEYS.secretKey, '--publishable-key', TEST_STRIPE_KEYS.publishableKey];
+  const args = ['--import', 'tsx', 'src/emulators/payments/main.ts', '--port', '0', ...keys, '--allowed-origin', STOREFRONT_ORIGIN];
+  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let url = '';
+  await waitFor(child, () => {
+    url = /listening on (\S+)/.exec(output)?.[1] ?? '';
+    return Promise.resolve(url !== '');
+  });
+  return running(child, url, performance.now() - started);
+}
+
 /** Runs one load in its own process (bench/load.ts) and returns its figures. */
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  return runGenerator('bench/load.ts', spec);
+}
+
+/** Runs the whole-order flows in their own process (bench/order-flows.ts) and returns their figures. */
+export function runOrderFlows(spec: OrderFlowsSpec): Promise<OrderFlowsResult> {
+  return runGenerator('bench/order-flows.ts', spec);
+}
+
+/** A load generator: its spec as JSON on stdin, its figures as one JSON line on stdout. */
+function runGenerator<Result>(script: string, spec: unknown): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd: projectRoot,
       stdio: ['pipe', 'pipe', 'inherit'],
     });
@@ -91,8 +125,8 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`the load generator exited with code ${code}`));
-      resolve(JSON.parse(output) as LoadResult);
+      if (code !== 0) return reject(new Error(`the load generator ${script} exited with code ${code}`));
+      resolve(JSON.parse(output) as Result);
     });
   });
 }

@@ -123,7 +123,7 @@ function describeTarget(result: ScenarioResult, run: DatabaseRun): string {
   if (!target || run.database !== 'postgres') return '';
   const parts: string[] = [];
   if (target.rpsRatio !== undefined) parts.push(`≥ ${target.rpsRatio}× floor`);
-  if (target.rps !== undefined) parts.push(`≥ ${target.rps} req/s`);
+  if (target.rps !== undefined) parts.push(`≥ ${target.rps} ${target.unit ?? 'req'}/s`);
   if (target.p99Ms !== undefined) parts.push(`p99 ≤ ${target.p99Ms} ms`);
   parts.push('0 errors');
   return parts.join(', ');

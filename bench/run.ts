@@ -2,7 +2,8 @@
 // loads each scenario from a separate load-generator process (50 connections on loopback),
 // measures the floor (a bare Fastify route sending the same bytes) in the same run, and prints one
 // table. Writes the table into docs/performance.md and bench/results/latest.md (the record, committed), and
-// the full figures into bench/results/<time>.json (not committed).
+// the full figures into bench/results/<time>.json (not committed). The checkout rows (cart-add,
+// checkout-quote, invoice, order-flow) pay through the payments emulator, run as a process of its own.
 //
 // Environment: BENCH_DATABASE_URL (an admin connection to Postgres; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (per measurement, default 10),
@@ -19,9 +20,13 @@ import { createSessionTokens } from '../src/server/auth/session-tokens';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/server/db/database';
 import { startSession } from '../src/server/domains/accounts/sessions';
 import { STANDALONE_SERVER_ENV } from '../src/server/testing/test-keys';
+import { cartPartIds, fillCheckout, type CheckoutFill } from './checkout-fill';
+import { CHECKOUT_ROW_NAMES, checkoutScenarios, type CheckoutData } from './checkout-scenarios';
 import { fillDemoScale, fillScale, findFill, SCALE, type Filled } from './fill';
 import type { LoadResult } from './load';
-import { runLoad, startAdapterServer, startBare, startStorefront, type RunningProcess } from './processes';
+import { orderAndPay } from './order-flow';
+import { measureOrderFlows, warmUpOrderFlows } from './order-flow-row';
+import { runLoad, startAdapterServer, startBare, startPaymentsEmulator, startStorefront, type RunningProcess } from './processes';
 import { renderMarkdown, renderTable, updatePerformancePage, type BenchReport, type DatabaseRun, type ScenarioResult } from './report';
 import { bookingScenarios, loadSpec, readScenarios, type Scenario, type ScenarioData } from './scenarios';
 
@@ -88,23 +93,46 @@ async function benchDatabase(target: Target): Promise<DatabaseRun> {
   console.log(`\nbench: ${target.kind}: filling`);
   const handle = await target.open();
   // Sessions are rows too, opened while the database is still ours (PGlite has one owner at a time).
-  const data = await scenarioData(handle.db, await fillDemoScale(handle.db));
+  const filled = await fillDemoScale(handle.db);
+  const data = await scenarioData(handle.db, filled);
+  const checkout = CHECKOUT_ROW_NAMES.some((name) => chosen({ name }))
+    ? await checkoutData(handle.db, await fillCheckout(handle.db, filled.bookablePartIds))
+    : null;
   await handle.close();
 
-  const server = await startStorefront(target.env);
+  const payments = checkout ? await startPaymentsEmulator() : null;
+  try {
+    return await measureDatabase(target, data, checkout && payments ? { data: checkout, payments } : null);
+  } finally {
+    await payments?.stop();
+  }
+}
+
+/** The checkout rows' customers, and the payments emulator the storefront pays through. */
+interface Checkout {
+  data: CheckoutData;
+  payments: RunningProcess;
+}
+
+async function measureDatabase(target: Target, data: ScenarioData, checkout: Checkout | null): Promise<DatabaseRun> {
+  const server = await startStorefront({ ...target.env, ...(checkout ? { STRIPE_API_BASE: checkout.payments.url } : {}) });
   console.log(`bench: ${target.kind}: server ready in ${Math.round(server.startupMs)} ms`);
   try {
     const reads = readScenarios(data).filter(chosen);
-    const writes = bookingScenarios(data).filter(chosen);
+    const writes = [...bookingScenarios(data), ...(checkout ? await checkoutRequests(server, checkout) : [])].filter(chosen);
+    const flows =
+      checkout && chosen({ name: 'order-flow' }) ? { servers: { server, payments: checkout.payments }, data: checkout.data } : null;
     // Bookings across many parts warm up like the reads (hot code, verified tokens); the hot part's
     // fixed number of tries does not (warmUp skips it).
     for (const scenario of [...reads, ...writes]) await warmUp(scenario, server.url, scenario.path);
+    if (flows) await warmUpOrderFlows(flows.servers, flows.data, WARMUP_SECONDS);
     const rssBefore = await rssAtRest(server);
 
     const bare = await startBare(await capturePayloads([...reads, ...writes], server.url), BUSY_MICROSECONDS);
     const scenarios: ScenarioResult[] = [];
     try {
       for (const scenario of [...reads, ...writes]) scenarios.push(await measure(target.kind, scenario, server, bare));
+      if (flows) scenarios.push(await measureOrderFlows(target.kind, flows.servers, flows.data, SECONDS));
       const calibrated =
         reads.find((scenario) => scenario.name === 'catalog-trpc') ?? reads.find((scenario) => scenario.compareWithBare);
       if (calibrated && chosen({ name: 'calibration' })) scenarios.push(await measureCalibration(target.kind, calibrated, bare));
@@ -125,6 +153,16 @@ async function benchDatabase(target: Target): Promise<DatabaseRun> {
   } finally {
     await server.stop();
   }
+}
+
+/** The checkout's request rows, once the invoice buyer has an order paid for the invoice row to print. */
+async function checkoutRequests(server: RunningProcess, { data, payments }: Checkout): Promise<Scenario[]> {
+  const shop = { storefrontUrl: server.url, paymentsUrl: payments.url, shippingRateId: data.fill.shippingRateId };
+  const buyer = {
+    authorization: `Bearer ${data.invoiceBuyerToken}`,
+    partIds: cartPartIds(data.fill.buyerIds.length, data.fill.partIds),
+  };
+  return checkoutScenarios(data, await orderAndPay(shop, buyer));
 }
 
 /**
@@ -373,6 +411,18 @@ async function scenarioData(db: Database, filled: Filled): Promise<ScenarioData>
     pagePartIds: filled.pagePartIds,
     hotPartId: filled.hotPartId,
     hotStock: filled.hotStock,
+  };
+}
+
+async function checkoutData(db: Database, fill: CheckoutFill): Promise<CheckoutData> {
+  const sessions = createSessionTokens(STANDALONE_SERVER_ENV.SESSION_SECRET);
+  const signIn = (userId: string) => startSession(db, sessions, userId);
+  return {
+    fill,
+    cartTokens: await Promise.all(fill.cartCustomerIds.map(signIn)),
+    quoteTokens: await Promise.all(fill.quoteCustomerIds.map(signIn)),
+    buyerTokens: await Promise.all(fill.buyerIds.map(signIn)),
+    invoiceBuyerToken: await signIn(fill.invoiceBuyerId),
   };
 }
 

@@ -6,8 +6,10 @@ import type { LoadSpec } from './load';
 export interface Target {
   /** Requests per second as a fraction of the floor's (a bare Fastify route sending the same bytes). */
   rpsRatio?: number;
-  /** Requests per second, absolute. */
+  /** Requests per second, absolute (or `unit`s per second). */
   rps?: number;
+  /** What `rps` counts when a row's unit is not one request (default 'req'). */
+  unit?: string;
   p99Ms?: number;
 }
 
@@ -48,7 +50,7 @@ function firstPage(procedure: string, limit: number): string {
 }
 
 /** A call as useQuery sends it: a batch of one with the input as given. */
-function query(procedure: string, input: unknown): string {
+export function query(procedure: string, input: unknown): string {
   return `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
 }
 
