@@ -195,7 +195,7 @@ describe('the cart and the checkout', () => {
       await fillAddress(page, BERLIN);
       await applyCode(page, 'WELCOME10');
       await expectText(figure(page, 'Discount (WELCOME10)'), '−$11.00');
-      await expectText(figure(page, 'Shipping (Standard (2–3 days))'), '$5.90');
+      await expectText(figure(page, 'Shipping, Standard (2–3 days)'), '$5.90');
       await expectText(figure(page, 'Includes VAT 19%'), /^\$\d+\.\d\d$/);
       await expectText(figure(page, 'Total'), '$104.90');
       await expectNoSeriousViolations(page);

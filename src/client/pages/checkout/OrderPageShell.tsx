@@ -23,10 +23,23 @@ export function OrderPageShell({ order, title, children }: OrderPageShellProps) 
       ) : (
         <>
           <PageTitle title={title(order.data)} />
-          <h1 className="mb-6 text-2xl font-bold tracking-tight break-words">{title(order.data)}</h1>
+          <h1 className="mb-6 text-2xl font-bold tracking-tight break-words">{withWholeOrderNumbers(title(order.data))}</h1>
           {children(order.data)}
         </>
       )}
     </div>
+  );
+}
+
+/** The title with each order number (SP-10023) kept on one line: a phone would break it at the hyphen. */
+function withWholeOrderNumbers(title: string) {
+  return title.split(/(SP-\d+)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }

@@ -69,7 +69,7 @@ export function PriceSummary({ figures, title = 'Order summary', lineNote }: Pri
         {figures.discount ? (
           <FigureRow label={`Discount (${figures.discount.code})`}>−{formatDollars(figures.discount.amount)}</FigureRow>
         ) : null}
-        <FigureRow label={`Shipping (${figures.shipping.method})`}>
+        <FigureRow label={`Shipping, ${figures.shipping.method}`}>
           {figures.shipping.amount === 0 ? 'Free' : formatDollars(figures.shipping.amount)}
         </FigureRow>
         <FigureRow label={vat.label}>{vat.amount}</FigureRow>
