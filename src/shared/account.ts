@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import { displayNameSchema } from './auth';
 import { bookingFormSchema } from './bookings';
+import { TYPED_TEXT } from './common';
 import { messages } from './messages';
+import { isValidVatIdFormat, normaliseVatId, VAT_ID_FORMAT_MESSAGE } from './vat-ids';
 
 /** Google's profile-photo hosts; any other photo is not shown (a tracking pixel, a local address). */
 const ALLOWED_PHOTO_HOST = /^lh\d\.googleusercontent\.com$/;
@@ -34,11 +36,27 @@ const photoUrlSchema = z
   .refine((url) => allowedPhotoUrl(url) !== null, messages.photoUrlNotAllowed)
   .transform((url) => allowedPhotoUrl(url) ?? url);
 
+const companyNameSchema = z
+  .string()
+  .max(100, 'A company name has at most 100 characters.')
+  .regex(TYPED_TEXT, messages.textHasControlCharacters);
+
+const businessVatIdSchema = z
+  .string()
+  .transform(normaliseVatId)
+  .refine((vatId) => isValidVatIdFormat(vatId), VAT_ID_FORMAT_MESSAGE);
+
+/**
+ * The profile. A company name and a VAT ID make the customer a business: the checkout starts from
+ * them (an EU business abroad is then reverse-charged). Left out, they stay as they are.
+ */
 export const accountProfileSchema = z.object({
   displayName: displayNameSchema,
   photoUrl: noneWhenBlank(photoUrlSchema),
   phone: noneWhenBlank(bookingFormSchema.shape.phone),
   address: noneWhenBlank(bookingFormSchema.shape.address),
+  companyName: noneWhenBlank(companyNameSchema).optional(),
+  vatId: noneWhenBlank(businessVatIdSchema).optional(),
 });
 /** The form's values: text fields, blank (or null) for none. */
 export type AccountProfileInput = z.input<typeof accountProfileSchema>;

@@ -15,5 +15,7 @@ export function customerAccount({ emailVerified }: { emailVerified: boolean }): 
     role: 'user',
     phone: null,
     address: null,
+    companyName: null,
+    vatId: null,
   };
 }

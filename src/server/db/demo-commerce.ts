@@ -2,18 +2,19 @@
 // and beyond (docs/decisions/0043-checkout-orders.md). Seeded with the demo catalogue, and by the
 // tests that check out.
 import { eq, inArray } from 'drizzle-orm';
+import { seller } from '../../shared/seller';
 import type { Database } from './database';
 import { discountCodes, priceBreaks, shippingRates, shippingZoneCountries, shippingZones, shopSettings, tools } from './schema';
 
 const demoShopIdentity = {
-  legalName: 'Sprocket Parts GmbH',
-  addressLine1: 'Kettenweg 12',
-  city: 'Berlin',
-  postalCode: '10115',
-  country: 'DE',
-  vatId: 'DE293847560',
-  email: 'orders@sprocket.example',
-} as const;
+  legalName: seller.name,
+  addressLine1: seller.addressLine1,
+  city: seller.city,
+  postalCode: seller.postalCode,
+  country: seller.country,
+  vatId: seller.vatId,
+  email: seller.email,
+};
 
 const EU_OTHER_THAN_GERMANY = [
   'AT',

@@ -6,6 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { describe, expect, test } from '../testing/fixtures';
 import { messages } from '../../shared/messages';
+import { VAT_ID_FORMAT_MESSAGE } from '../../shared/vat-ids';
 import { createContextInner } from '../context';
 import { auditEvents, users } from '../db/schema';
 import { signInForIdToken } from '../testing/firebase-accounts';
@@ -46,6 +47,20 @@ describe('users.updateProfile', () => {
 
     const me = await createCaller(await createContextInner(shop.deps, `Bearer ${customer.token}`)).users.me();
     expect(me).toMatchObject({ displayName: 'Ada Rider', photoURL: GOOGLE_PHOTO, phone: complete.phone, address: complete.address });
+  });
+
+  test('saves a company and a VAT ID (normalised), which make a business, and refuses a malformed ID', async ({ shop }) => {
+    const customer = await shop.createUser('user');
+    await shop.caller(customer.user).users.updateProfile({ ...complete, companyName: 'Vélo Lyon SARL', vatId: 'fr 40 303 265 045' });
+
+    const me = await createCaller(await createContextInner(shop.deps, `Bearer ${customer.token}`)).users.me();
+    expect(me).toMatchObject({ companyName: 'Vélo Lyon SARL', vatId: 'FR40303265045' });
+    await expect(shop.caller(customer.user).users.updateProfile({ ...complete, vatId: 'FR123' })).rejects.toThrow(
+      VAT_ID_FORMAT_MESSAGE,
+    );
+    expect(await createCaller(await createContextInner(shop.deps, `Bearer ${customer.token}`)).users.me()).toMatchObject({
+      vatId: 'FR40303265045',
+    });
   });
 
   test('keeps blank fields as none and trims what was typed', async ({ shop }) => {

@@ -22,6 +22,8 @@ const me = {
   role: 'user' as const,
   phone: '555 0100',
   address: null,
+  companyName: null,
+  vatId: null,
 };
 
 const saved: FakeProcedure = (input) => {

@@ -33,6 +33,8 @@ export function ProfileForm({ me }: { me: Me }) {
       photoUrl: me.photoURL ?? '',
       phone: me.phone ?? '',
       address: me.address ?? '',
+      companyName: me.companyName ?? '',
+      vatId: me.vatId ?? '',
     },
   });
   const save = trpc.users.updateProfile.useMutation({
@@ -71,6 +73,22 @@ export function ProfileForm({ me }: { me: Me }) {
         </FormField>
         <FormField id={`${fieldId}-address`} label="Address" hint="Filled in for you when you book." error={errors.address?.message}>
           {(field) => <input {...field} {...register('address')} autoComplete="street-address" className="input w-full" />}
+        </FormField>
+        <FormField
+          id={`${fieldId}-company`}
+          label="Company (optional)"
+          hint="With a VAT ID, you buy as a business: the checkout and your invoices use them."
+          error={errors.companyName?.message}
+        >
+          {(field) => <input {...field} {...register('companyName')} autoComplete="organization" className="input w-full" />}
+        </FormField>
+        <FormField
+          id={`${fieldId}-vat`}
+          label="VAT ID (optional)"
+          hint="With its country prefix, for example DE123456789."
+          error={errors.vatId?.message}
+        >
+          {(field) => <input {...field} {...register('vatId')} autoCapitalize="characters" className="input w-full" />}
         </FormField>
         <div className="card-actions justify-end">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>

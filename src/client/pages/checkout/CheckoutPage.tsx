@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { isShippingCountry } from '../../../shared/countries';
 import { orderMessages } from '../../../shared/order-messages';
@@ -47,6 +47,7 @@ export default function CheckoutPage() {
   const quoteInput = { country, shippingRateId, vatId, discountCode };
   const quote = trpc.orders.quote.useQuery(quoteInput, { placeholderData: keepPreviousData });
   const savedAddresses = trpc.orders.savedAddresses.useQuery();
+  useBusinessFromProfile(form, setBusiness);
 
   const refusalRef = useRef<HTMLDivElement>(null);
   const place = trpc.orders.place.useMutation({
@@ -202,4 +203,24 @@ function CheckoutShell({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/**
+ * A business customer (a company and a VAT ID on My Profile) starts the checkout as one: the
+ * business box ticked, the VAT ID and the company filled in, once, unless already typed.
+ */
+function useBusinessFromProfile(
+  form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>,
+  setBusiness: (on: boolean) => void,
+) {
+  const me = trpc.users.me.useQuery();
+  const filled = useRef(false);
+  useEffect(() => {
+    const account = me.data;
+    if (filled.current || !account?.companyName || !account.vatId) return;
+    filled.current = true;
+    setBusiness(true);
+    if (!form.getValues('vatId')) form.setValue('vatId', account.vatId);
+    if (!form.getValues('address.company')) form.setValue('address.company', account.companyName);
+  }, [me.data, form, setBusiness]);
 }

@@ -30,7 +30,10 @@ export async function updateAccountProfile(db: Database, user: SessionUser, prof
 
 /** The caller's own account, with the phone and address saved for the booking modal. */
 export async function ownAccount(db: Database, user: SessionUser) {
-  const [contact] = await db.select({ phone: users.phone, address: users.address }).from(users).where(eq(users.id, user.id));
+  const [contact] = await db
+    .select({ phone: users.phone, address: users.address, companyName: users.companyName, vatId: users.vatId })
+    .from(users)
+    .where(eq(users.id, user.id));
   return {
     _id: user.id,
     email: user.email,
@@ -40,5 +43,7 @@ export async function ownAccount(db: Database, user: SessionUser) {
     role: user.role,
     phone: contact?.phone ?? null,
     address: contact?.address ?? null,
+    companyName: contact?.companyName ?? null,
+    vatId: contact?.vatId ?? null,
   };
 }
