@@ -1,4 +1,4 @@
-// An order's invoice as its owner and the admins download it: the stored document, printed to PDF
+// An order's invoice and credit notes as its owner and the admins download them: the stored document, printed to PDF
 // in the shop's time zone each time it is asked for (the figures never change; printing costs a
 // few tens of milliseconds).
 import { TRPCError } from '@trpc/server';
@@ -25,6 +25,28 @@ export async function invoiceOfOrder(db: Database, user: SessionUser, orderId: s
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
   if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.invoiceNotYet });
+  return printed(invoice, timeZone);
+}
+
+/** One of the order's documents (its invoice or a credit note) as a PDF, for its owner or an admin. */
+export async function documentOfOrder(
+  db: Database,
+  user: SessionUser,
+  orderId: string,
+  documentId: string,
+  timeZone: string,
+): Promise<InvoiceFile> {
+  await loadAccessibleOrder(db, user, orderId);
+  const [document] = await db
+    .select({ number: invoices.number, document: invoices.document })
+    .from(invoices)
+    .where(and(eq(invoices.id, documentId), eq(invoices.orderId, orderId)));
+  if (!document) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.documentNotFound });
+  return printed(document, timeZone);
+}
+
+/** The stored document printed to PDF in the shop's time zone. */
+async function printed(invoice: { number: string; document: unknown }, timeZone: string): Promise<InvoiceFile> {
   const stored = invoice.document as InvoiceDocument & { issuedAt: string; suppliedAt: string };
   const pdf = await renderInvoicePdf({
     ...stored,
