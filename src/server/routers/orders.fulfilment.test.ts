@@ -233,6 +233,19 @@ describe('order refunds', () => {
     expect(notes.every((note) => note.refersTo !== null)).toBe(true);
   });
 
+  test('counts a line refunded whole through its booking against what is left', async ({ shop, customer, admin }) => {
+    const order = await paidTwoLineOrder(shop, customer);
+    const chain = order.lines.find((line) => line.charged === 23.8)!;
+    await shop.caller(admin.user).bookings.refund({ id: chain.bookingId });
+
+    const { remainingRefundable } = await shop.caller(admin.user).orders.afterSales({ id: order._id });
+    expect(remainingRefundable).toBeCloseTo(49.7 - 23.8, 2);
+    await expect(shop.caller(admin.user).orders.refundAmount({ id: order._id, amount: 26 })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: orderMessages.refundAboveRemaining(25_90),
+    });
+  });
+
   test('reverses no tax for a reverse-charge order', async ({ shop, customer, admin }) => {
     const order = await paidTwoLineOrder(shop, customer, true);
     const afterSales = await shop.caller(admin.user).orders.refundAmount({ id: order._id, amount: 5 });

@@ -10,6 +10,7 @@ import type { Database } from '../../db/database';
 import { bookings, invoices, orderRefunds, shipments } from '../../db/schema';
 import { loadAccessibleOrder } from '../checkout/placed-orders';
 import { remainingRefundable } from '../checkout/pricing/refundable';
+import { refundedCentsOf } from './order-refunds';
 
 export interface ShipmentView {
   _id: string;
@@ -108,11 +109,6 @@ export async function afterSalesOf(db: Database, user: SessionUser, orderId: str
       creditNote:
         refund.creditNoteId && refund.creditNoteNumber ? { _id: refund.creditNoteId, number: refund.creditNoteNumber } : null,
     })),
-    remainingRefundable: centsToDollars(
-      remainingRefundable(
-        paid,
-        refunds.map((refund) => refund.amountCents),
-      ),
-    ),
+    remainingRefundable: centsToDollars(remainingRefundable(paid, await refundedCentsOf(db, order.id))),
   };
 }

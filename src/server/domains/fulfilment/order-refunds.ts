@@ -22,7 +22,7 @@ import { refundBookingAtProvider } from '../checkout/refunds';
 import type { InvoiceLine } from '../invoices/invoice-document';
 import { goodsLineOf, pricedLinesOf, shippingLineOf } from '../invoices/issue-invoice';
 import { issueCreditNote } from '../invoices/issue-credit-note';
-import { bookingColumns, type BookingRow } from '../orders/order-views';
+import { bookingColumns, paidCentsOf, type BookingRow } from '../orders/order-views';
 import { messages } from '../../../shared/messages';
 import { taxInRefund } from './refund-tax';
 
@@ -48,10 +48,24 @@ interface ReservedRefund {
 
 type RefundRecorder = Pick<Metrics, 'refunded'>;
 
-/** Already refunded of the order: every refund recorded, those still waiting for the provider too. */
-async function refundedCentsOf(tx: Database, orderId: string): Promise<number[]> {
-  const rows = await tx.select({ amountCents: orderRefunds.amountCents }).from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
-  return rows.map((row) => row.amountCents);
+/**
+ * Already refunded of the order: every refund recorded, those still waiting for the provider too,
+ * and any line refunded whole through its booking (bookings.refund) without a record here.
+ */
+export async function refundedCentsOf(tx: Database, orderId: string): Promise<number[]> {
+  const recorded = await tx
+    .select({ amountCents: orderRefunds.amountCents, bookingId: orderRefunds.bookingId })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId));
+  const recordedLines = new Set(recorded.map((row) => row.bookingId));
+  const refundedLines = await tx
+    .select({ id: bookings.id, chargedCents: bookings.chargedCents, totalCents: bookings.totalCents })
+    .from(bookings)
+    .where(and(eq(bookings.orderId, orderId), eq(bookings.status, 'refunded')));
+  return [
+    ...recorded.map((row) => row.amountCents),
+    ...refundedLines.filter((line) => !recordedLines.has(line.id)).map((line) => paidCentsOf(line)),
+  ];
 }
 
 async function lineRefund(tx: Database, order: OrderRecord, bookingId: string): Promise<RefundPart> {
