@@ -35,6 +35,7 @@ const AdminWelcome = lazyPage(() => import('./pages/admin/AdminWelcome'));
 const Overview = lazyPage(() => import('./pages/admin/Overview'));
 const AddProduct = lazyPage(() => import('./pages/admin/AddProduct'));
 const ManageOrders = lazyPage(() => import('./pages/admin/ManageOrders'));
+const PlacedOrders = lazyPage(() => import('./pages/admin/PlacedOrders'));
 const OrderDetail = lazyPage(() => import('./pages/admin/OrderDetail'));
 const ManageProducts = lazyPage(() => import('./pages/admin/ManageProducts'));
 const EditProduct = lazyPage(() => import('./pages/admin/EditProduct'));
@@ -129,6 +130,7 @@ export function AppRoutes() {
             <Route path="overview" element={<Overview />} />
             <Route path="addproducts" element={<AddProduct />} />
             <Route path="manageorders" element={<ManageOrders />} />
+            <Route path="placedorders" element={<PlacedOrders />} />
             <Route path="orders/:id" element={<OrderDetail />} />
             <Route path="manageproducts" element={<ManageProducts />} />
             <Route path="manageproducts/:id/edit" element={<EditProduct />} />

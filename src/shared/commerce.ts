@@ -12,3 +12,7 @@ export type DiscountKind = (typeof discountKinds)[number];
 export const discountUseStatuses = ['held', 'spent', 'released'] as const;
 
 export const invoiceKinds = ['invoice', 'credit_note'] as const;
+
+/** What an order refund gives back: one line's charge, the shipping charge, or an amount of the order. */
+export const orderRefundKinds = ['line', 'shipping', 'amount'] as const;
+export type OrderRefundKind = (typeof orderRefundKinds)[number];

@@ -37,4 +37,22 @@ export const orderMessages = {
   payLineWithOrder: 'This part was ordered with others: pay for the whole order from its order page.',
   invoiceNotYet: 'The invoice is issued once the order is paid.',
   cancelWholeOrder: 'Cancelling this line cancels its whole order, with every part in it.',
+  shipNeedsPaidOrder: 'Only a paid order can be shipped.',
+  shipNothingLeft: 'Every paid line of this order has shipped already.',
+  shipLineNotInOrder: 'One of the chosen lines is not a line of this order.',
+  shipLineNotPaid: (name: string) => `${name} is not paid, so it cannot be shipped.`,
+  shipLineShipped: (name: string) => `${name} has shipped already.`,
+  refundNeedsPaidOrder: 'Only a paid order can be refunded.',
+  refundLineNotInOrder: 'This line is not a line of this order.',
+  refundLineNotPaid: (name: string) => `${name} is not paid, so there is nothing of it to refund.`,
+  refundLineRefunded: (name: string) => `${name} was refunded already.`,
+  refundShippingNone: 'This order was shipped free: there is no shipping charge to refund.',
+  refundShippingRefunded: 'The shipping of this order was refunded already.',
+  refundAmountPositive: 'Enter an amount above zero to refund.',
+  refundAmountCents: 'An amount has at most two decimal places.',
+  refundAboveRemaining: (remainingCents: number) =>
+    remainingCents === 0
+      ? 'The whole payment of this order has been refunded already.'
+      : `At most ${formatDollars(centsToDollars(remainingCents))} of this order's payment is left to refund.`,
+  documentNotFound: 'This order has no such invoice or credit note.',
 } as const;

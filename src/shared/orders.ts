@@ -2,9 +2,13 @@
 // and place one order, and the ids the order pages use.
 import { z } from 'zod';
 import { addressSchema } from './addresses';
-import { idSchema, TYPED_TEXT } from './common';
+import { carrierSchema, trackingNumberSchema } from './carriers';
+import { orderStatuses } from './commerce';
+import { idSchema, pageInputSchema, TYPED_TEXT } from './common';
 import { SHIPPING_COUNTRY_CODES } from './countries';
+import { isWholeCents } from './money';
 import { messages } from './messages';
+import { orderMessages } from './order-messages';
 import { vatIdSchema } from './vat-ids';
 
 export const DISCOUNT_CODE_MAX_LENGTH = 40;
@@ -50,3 +54,31 @@ export const orderIdSchema = z.object({ id: idSchema });
 
 /** The browser's word that it confirmed the order's card payment: the PaymentIntent id it got back. */
 export const confirmOrderPaymentSchema = z.object({ id: idSchema, transactionId: z.string().trim().min(1).max(255) });
+
+/** An admin ships some of an order's paid lines (all the paid ones not shipped when none are chosen). */
+export const shipOrderSchema = z.object({
+  id: idSchema,
+  bookingIds: z.array(idSchema).min(1, 'Choose at least one line to ship.').max(200).optional(),
+  carrier: carrierSchema,
+  trackingNumber: trackingNumberSchema,
+});
+export type ShipOrderInput = z.infer<typeof shipOrderSchema>;
+
+export const refundOrderLineSchema = z.object({ id: idSchema, bookingId: idSchema });
+
+/** An amount of the order's payment, in the shop's currency units like every price in the API. */
+export const refundOrderAmountSchema = z.object({
+  id: idSchema,
+  amount: z
+    .number({ error: 'Enter the amount to refund.' })
+    .positive(orderMessages.refundAmountPositive)
+    .max(1_000_000_000, orderMessages.refundAmountPositive)
+    .refine(isWholeCents, orderMessages.refundAmountCents),
+});
+
+export const orderDocumentSchema = z.object({ id: idSchema, documentId: idSchema });
+
+/** The admin's list of placed orders: newest first, a page at a time, one state or all. */
+export const allOrdersInputSchema = pageInputSchema.extend({
+  status: z.enum(orderStatuses, { error: 'Choose one of the order states.' }).optional(),
+});

@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bookingStatuses } from '../../shared/bookings';
 import { checkoutStatuses } from '../../shared/checkouts';
-import { discountKinds, discountUseStatuses, invoiceKinds, orderStatuses } from '../../shared/commerce';
+import { discountKinds, discountUseStatuses, invoiceKinds, orderRefundKinds, orderStatuses } from '../../shared/commerce';
 import { emailKinds, emailStatuses } from '../../shared/emails';
 import { roles } from '../../shared/users';
 
@@ -217,6 +217,13 @@ export const bookings = pgTable(
     taxCents: integer('tax_cents'),
     /** What the customer paid for this line: after its discount share, with its tax; a refund of the line gives this back. */
     chargedCents: integer('charged_cents'),
+    /**
+     * The parcel an order line left in: the shipment (with the carrier and tracking number it went
+     * with, copied here so the line reads alone). Null until the line ships, and on Book Now bookings.
+     */
+    shipmentId: uuid('shipment_id').references((): AnyPgColumn => shipments.id),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -588,6 +595,67 @@ export const invoiceCounters = pgTable(
   (t) => [check('invoice_counters_not_negative', sql`${t.lastNumber} >= 0`)],
 );
 
+/**
+ * One parcel of an order's lines, sent with a carrier under a tracking number: an order may ship
+ * in several, each with its own email (the lines it covers are bookings.shipment_id).
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** One of src/shared/carriers.ts's ids. */
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shipments_order').on(t.orderId, t.createdAt)],
+);
+
+export const orderRefundKind = pgEnum('order_refund_kind', orderRefundKinds);
+
+/**
+ * The shop's refunds of an order's payment: a line's charge, the shipping, or an amount, each
+ * with the tax it reverses and its credit note. A row is written (refund_id null) before the
+ * provider is asked, with the order's row locked, so concurrent refunds never pass what was paid;
+ * it is removed if the provider refuses or cannot be reached.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The line refunded, for a refund of kind 'line'. */
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    kind: orderRefundKind('kind').notNull(),
+    /** Given back, with tax. */
+    amountCents: integer('amount_cents').notNull(),
+    /** The tax in amount_cents, reversed by the credit note. */
+    taxCents: integer('tax_cents').notNull(),
+    /** The provider's refund, once it took it. */
+    refundId: text('refund_id'),
+    creditNoteId: uuid('credit_note_id').references(() => invoices.id),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_refunds_order').on(t.orderId, t.createdAt),
+    /** A line, and the shipping, are refunded once. */
+    uniqueIndex('order_refunds_line_once').on(t.bookingId),
+    uniqueIndex('order_refunds_shipping_once')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'shipping'`),
+    uniqueIndex('order_refunds_refund_unique').on(t.refundId),
+    check('order_refunds_amounts', sql`${t.amountCents} > 0 and ${t.taxCents} >= 0 and ${t.taxCents} <= ${t.amountCents}`),
+    check('order_refunds_line_names_booking', sql`(${t.kind}::text = 'line') = (${t.bookingId} is not null)`),
+  ],
+);
+
 /** Shipping addresses a customer used, offered again at checkout. */
 export const savedAddresses = pgTable(
   'saved_addresses',
@@ -663,6 +731,10 @@ export const emailOutbox = pgTable(
     bookingId: uuid('booking_id').references(() => bookings.id),
     /** The order placed at checkout an email tells of, when it is about the whole order. */
     orderId: uuid('order_id').references(() => orders.id),
+    /** The shipment a 'shipped' email about a whole order tells of (it names the lines in that parcel). */
+    shipmentId: uuid('shipment_id').references((): AnyPgColumn => shipments.id),
+    /** The refund a 'refunded' email about a whole order tells of. */
+    orderRefundId: uuid('order_refund_id').references((): AnyPgColumn => orderRefunds.id),
     recipient: text('recipient').notNull(),
     status: emailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

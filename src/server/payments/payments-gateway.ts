@@ -28,6 +28,8 @@ export interface RefundView {
   bookingId: string | null;
   /** The shop's own whole refund of a payment no order could take (its metadata names a basket or a second payment). */
   returnsUnkeptPayment: boolean;
+  /** The shop's own refund of part of an order's payment: its order_refunds row, from the refund's metadata. */
+  orderRefundId: string | null;
 }
 
 /**
@@ -87,6 +89,17 @@ export interface PaymentsGateway {
    * kept). Throws RefundRefusedError when the provider refuses it.
    */
   refundWholeIntent: (request: { paymentIntentId: string; amountCents: number; paidFor: WholeRefundOf }) => Promise<RefundView>;
+  /**
+   * Refunds part of an order's succeeded intent (its shipping, or an amount), once per refund the
+   * shop recorded: keyed and named by that record, with the order in the metadata too. Throws
+   * RefundRefusedError when the provider refuses it.
+   */
+  refundOrderPart: (request: {
+    orderId: string;
+    orderRefundId: string;
+    paymentIntentId: string;
+    amountCents: number;
+  }) => Promise<RefundView>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError otherwise. */
   parseWebhook: (rawBody: Buffer, signature: string | undefined) => PaymentEvent;
 }

@@ -109,6 +109,22 @@ describe('the Stripe gateway', () => {
     expect(refund).toMatchObject({ paymentIntentId: intent.id, amountCents: 4_000, bookingId: null, returnsUnkeptPayment: true });
   });
 
+  it('refunds part of an order once per refund record, read back as that record and not as a whole refund', async () => {
+    const intent = await gateway.createOrderIntent({
+      orderId: 'order-7',
+      amountCents: 9_000,
+      currency: 'usd',
+      email: 'ada@example.com',
+    });
+    await paid(intent.id);
+    const request = { orderId: 'order-7', orderRefundId: 'refund-row-1', paymentIntentId: intent.id, amountCents: 1_500 };
+    const first = await gateway.refundOrderPart(request);
+    expect(first).toMatchObject({ amountCents: 1_500, orderRefundId: 'refund-row-1', returnsUnkeptPayment: false, bookingId: null });
+    expect((await gateway.refundOrderPart(request)).id).toBe(first.id);
+    const second = await gateway.refundOrderPart({ ...request, orderRefundId: 'refund-row-2' });
+    expect(second.id).not.toBe(first.id);
+  });
+
   it('refunds a booking once, naming the booking and its payment', async () => {
     const intent = await gateway.createIntent(booking('booking-5'));
     await paid(intent.id);
@@ -169,6 +185,7 @@ describe('signed events', () => {
       paymentIntentId: null,
       bookingId: null,
       returnsUnkeptPayment: false,
+      orderRefundId: null,
     });
   });
 });

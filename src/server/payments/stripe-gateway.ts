@@ -122,6 +122,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
             `refund-intent-${paymentIntentId}`,
           );
     },
+    refundOrderPart: ({ orderId, orderRefundId, paymentIntentId, amountCents }) =>
+      createRefund(
+        { payment_intent: paymentIntentId, amount: amountCents, metadata: { orderId, orderRefundId } },
+        `order-refund-${orderRefundId}`,
+      ),
     parseWebhook: (rawBody, signature) => {
       let event: Stripe.Event;
       try {
@@ -219,9 +224,13 @@ function toRefundView(
     currency: refund.currency,
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     bookingId: refund.metadata?.bookingId ?? null,
+    // An order named without a refund record of it is the whole refund of an order closed before its money came.
     returnsUnkeptPayment: Boolean(
-      refund.metadata?.checkoutId ?? refund.metadata?.orderId ?? refund.metadata?.secondPaymentOfBookingId,
+      refund.metadata?.checkoutId ??
+      (refund.metadata?.orderRefundId ? undefined : refund.metadata?.orderId) ??
+      refund.metadata?.secondPaymentOfBookingId,
     ),
+    orderRefundId: refund.metadata?.orderRefundId ?? null,
   };
 }
 

@@ -1,15 +1,32 @@
 // Orders placed at checkout: the quote for the cart, placing the order, paying it with one card
-// payment, reading and cancelling it. Each line stays a booking for SPEC's views and paths.
+// payment, reading and cancelling it; for the admins, listing them, shipping them and refunding
+// them. Each line stays a booking for SPEC's views and paths.
 import { pageInputSchema } from '../../shared/common';
-import { centsToDollars } from '../../shared/money';
-import { confirmOrderPaymentSchema, orderIdSchema, placeOrderSchema, quoteInputSchema } from '../../shared/orders';
+import { centsToDollars, dollarsToCents } from '../../shared/money';
+import {
+  allOrdersInputSchema,
+  confirmOrderPaymentSchema,
+  orderDocumentSchema,
+  orderIdSchema,
+  placeOrderSchema,
+  quoteInputSchema,
+  refundOrderAmountSchema,
+  refundOrderLineSchema,
+  shipOrderSchema,
+} from '../../shared/orders';
 import { quoteCheckout, savedAddressesOf } from '../domains/checkout/checkout-quote';
 import { cancelPlacedOrder } from '../domains/checkout/order-closing';
 import { confirmPlacedOrderPayment, intentForOwnPlacedOrder } from '../domains/checkout/order-payment';
 import { placeOrder } from '../domains/checkout/place-order';
 import { loadAccessibleOrder, orderView, ownOrders } from '../domains/checkout/placed-orders';
-import { invoiceOfOrder } from '../domains/invoices/order-invoices';
-import { protectedProcedure, router } from '../trpc';
+import { listPlacedOrders } from '../domains/fulfilment/admin-order-list';
+import { afterSalesOf } from '../domains/fulfilment/after-sales';
+import { refundOrderPart, type OrderRefundRequest } from '../domains/fulfilment/order-refunds';
+import { shipOrderLines } from '../domains/fulfilment/ship-order-lines';
+import { documentOfOrder, invoiceOfOrder } from '../domains/invoices/order-invoices';
+import type { SessionUser } from '../auth/session-user';
+import type { Context } from '../context';
+import { adminProcedure, adminWriteProcedure, protectedProcedure, router } from '../trpc';
 
 /** Placing an order holds stock, as a booking does. */
 const placingProcedure = protectedProcedure.meta({ rateLimit: 'bookingCreate' });
@@ -68,4 +85,41 @@ export const ordersRouter = router({
     const { db, payments } = ctx.deps;
     return orderView(db, await cancelPlacedOrder(db, payments, ctx.user, input.id));
   }),
+
+  /** Every customer's placed orders, newest first, a page at a time, one state or all. */
+  all: adminProcedure.input(allOrdersInputSchema.prefault({})).query(({ ctx, input }) => listPlacedOrders(ctx.deps.db, input)),
+
+  /** The order's shipments and refunds (with their credit notes), for its owner or an admin. */
+  afterSales: protectedProcedure.input(orderIdSchema).query(({ ctx, input }) => afterSalesOf(ctx.deps.db, ctx.user, input.id)),
+
+  /** One of the order's documents (its invoice or a credit note) as a PDF, for its owner or an admin. */
+  document: protectedProcedure
+    .input(orderDocumentSchema)
+    .query(({ ctx, input }) => documentOfOrder(ctx.deps.db, ctx.user, input.id, input.documentId, ctx.deps.shopTimeZone)),
+
+  /** Ships paid lines (all the unshipped ones when none are chosen) in one parcel, with one email. */
+  ship: adminWriteProcedure.input(shipOrderSchema).mutation(async ({ ctx, input }) => {
+    const { db } = ctx.deps;
+    return orderView(db, await shipOrderLines(db, ctx.user, input));
+  }),
+
+  /** Refunds one line's charge, with its credit note. */
+  refundLine: adminWriteProcedure
+    .input(refundOrderLineSchema)
+    .mutation(({ ctx, input }) => refunded(ctx, input.id, { kind: 'line', bookingId: input.bookingId })),
+
+  /** Refunds the shipping charge, with its tax and its credit note. */
+  refundShipping: adminWriteProcedure.input(orderIdSchema).mutation(({ ctx, input }) => refunded(ctx, input.id, { kind: 'shipping' })),
+
+  /** Refunds an amount of the order, its tax reversed pro rata, with its credit note. */
+  refundAmount: adminWriteProcedure
+    .input(refundOrderAmountSchema)
+    .mutation(({ ctx, input }) => refunded(ctx, input.id, { kind: 'amount', amountCents: dollarsToCents(input.amount) })),
 });
+
+/** Makes the refund and answers the order as it is afterwards, with its refunds. */
+async function refunded(ctx: Context & { user: SessionUser }, orderId: string, request: OrderRefundRequest) {
+  const { db, payments, metrics } = ctx.deps;
+  await refundOrderPart(db, payments, metrics, ctx.user, orderId, request);
+  return afterSalesOf(db, ctx.user, orderId);
+}

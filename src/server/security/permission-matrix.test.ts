@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { messages } from '../../shared/messages';
-import { discountCodes, emailOutbox, shippingRates, shippingZones, taxRates } from '../db/schema';
+import { discountCodes, emailOutbox, invoices, shippingRates, shippingZones, taxRates } from '../db/schema';
 import { signInForIdToken } from '../testing/firebase-accounts';
 import { eventFor, form, openIntent, paidBooking, payInBrowser, providerIntent, stripeFor } from '../testing/payments';
 import { berlinConsumer, fillCart, openForCheckout, payOrder, PHONE, rateId } from '../testing/checkout';
@@ -131,6 +131,12 @@ const orderPaidAtProvider = async (world: World) => {
 const ownersPaidOrder = async (world: World) => {
   const order = await ownersOrder(world);
   return payOrder(world.shop, world.cast.owner, order);
+};
+/** The invoice of a paid order of the owner, as one of the order's documents. */
+const ownersInvoice = async (world: World) => {
+  const order = await ownersPaidOrder(world);
+  const [invoice] = await world.shop.deps.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order._id));
+  return { orderId: order._id, documentId: invoice!.id };
 };
 const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
 /** A shipping zone with one rate, for an admin to change. */
@@ -342,6 +348,37 @@ const procedures: Record<string, Operation<unknown>> = {
   }),
   'orders.cancel': op({ expected: OWNER_OR_ADMIN, fixture: ownersOrder, call: (o) => trpcCall('orders.cancel', { id: o._id }) }),
   'orders.invoice': op({ expected: OWNER_OR_ADMIN, fixture: ownersPaidOrder, call: (o) => trpcCall('orders.invoice', { id: o._id }) }),
+  'orders.all': op({ expected: ADMIN_ONLY, call: () => trpcCall('orders.all', { limit: 5, status: 'paid' }) }),
+  'orders.afterSales': op({
+    expected: OWNER_OR_ADMIN,
+    fixture: ownersPaidOrder,
+    call: (o) => trpcCall('orders.afterSales', { id: o._id }),
+  }),
+  'orders.document': op({
+    expected: OWNER_OR_ADMIN,
+    fixture: ownersInvoice,
+    call: (d) => trpcCall('orders.document', { id: d.orderId, documentId: d.documentId }),
+  }),
+  'orders.ship': op({
+    expected: ADMIN_ONLY,
+    fixture: ownersPaidOrder,
+    call: (o) => trpcCall('orders.ship', { id: o._id, carrier: 'dhl', trackingNumber: '00340434161094042557' }),
+  }),
+  'orders.refundLine': op({
+    expected: ADMIN_ONLY,
+    fixture: ownersPaidOrder,
+    call: (o) => trpcCall('orders.refundLine', { id: o._id, bookingId: o.lines[0]!.bookingId }),
+  }),
+  'orders.refundShipping': op({
+    expected: ADMIN_ONLY,
+    fixture: ownersPaidOrder,
+    call: (o) => trpcCall('orders.refundShipping', { id: o._id }),
+  }),
+  'orders.refundAmount': op({
+    expected: ADMIN_ONLY,
+    fixture: ownersPaidOrder,
+    call: (o) => trpcCall('orders.refundAmount', { id: o._id, amount: 1 }),
+  }),
   'settings.shop': op({ expected: PUBLIC, call: () => trpcCall('settings.shop') }),
   'settings.updateShop': op({
     expected: ADMIN_ONLY,

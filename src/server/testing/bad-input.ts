@@ -299,6 +299,18 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
   'orders.confirm': () => ({ id: '00000000-0000-4000-8000-000000000000', transactionId: 'pi_made_up' }),
   'orders.cancel': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   'orders.invoice': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'orders.all': () => ({ limit: 5, cursor: '1', status: 'paid' }),
+  'orders.afterSales': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'orders.document': () => ({ id: '00000000-0000-4000-8000-000000000000', documentId: '00000000-0000-4000-8000-000000000000' }),
+  'orders.ship': () => ({
+    id: '00000000-0000-4000-8000-000000000000',
+    bookingIds: ['00000000-0000-4000-8000-000000000000'],
+    carrier: 'dhl',
+    trackingNumber: '00340434161094042557',
+  }),
+  'orders.refundLine': () => ({ id: '00000000-0000-4000-8000-000000000000', bookingId: '00000000-0000-4000-8000-000000000000' }),
+  'orders.refundShipping': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'orders.refundAmount': () => ({ id: '00000000-0000-4000-8000-000000000000', amount: 12.5 }),
   // A stale version: the base is well formed, and saving it is refused as another admin's edit.
   'settings.updateShop': () => ({
     legalName: 'Fuzz GmbH',

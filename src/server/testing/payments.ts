@@ -270,6 +270,7 @@ export function recordingPayments(shop: TestShop): { payments: PaymentsGateway; 
     cancelIntent: record('cancelIntent', real.cancelIntent),
     refundPayment: record('refundPayment', real.refundPayment),
     refundWholeIntent: record('refundWholeIntent', real.refundWholeIntent),
+    refundOrderPart: record('refundOrderPart', real.refundOrderPart),
     parseWebhook: real.parseWebhook,
   };
   return { payments, calls };

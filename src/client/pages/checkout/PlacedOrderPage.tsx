@@ -1,12 +1,16 @@
 // An order's own page (/orders/:id): its number and state, its history, the lines with their
-// states, the totals and where it goes; while unpaid, Pay now and Cancel order.
+// states, the totals and where it goes; while unpaid, Pay now and Cancel order; once paid, its
+// shipments and refunds, and for an admin the Ship and Refund actions.
 import { toast } from 'react-toastify';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
+import { useAuth } from '../../auth/useAuth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { trpc } from '../../lib/trpc';
 import type { PlacedOrder } from '../dashboard-shell/order-types';
 import { OrderStatusBadge } from '../dashboard-shell/OrderStatusBadge';
+import { AdminOrderActions } from './AdminOrderActions';
+import { AfterSales } from './AfterSales';
 import { OrderCard } from './OrderCard';
 import { orderPaymentPath } from './order-paths';
 import { OrderPageShell } from './OrderPageShell';
@@ -29,6 +33,8 @@ export default function PlacedOrderPage() {
 }
 
 function OrderDetails({ order }: { order: PlacedOrder }) {
+  const { role } = useAuth();
+  const afterSales = trpc.orders.afterSales.useQuery({ id: order._id }, { enabled: order.status === 'paid' }).data;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="flex flex-col gap-6">
@@ -37,8 +43,10 @@ function OrderDetails({ order }: { order: PlacedOrder }) {
             Status: <OrderStatusBadge state={order.status} />
           </p>
           {order.status === 'unpaid' ? <UnpaidActions order={order} /> : null}
-          <OrderTimeline order={order} />
+          <OrderTimeline order={order} afterSales={afterSales} />
         </OrderCard>
+        {afterSales ? <AfterSales order={order} afterSales={afterSales} /> : null}
+        {afterSales && role === 'admin' ? <AdminOrderActions order={order} afterSales={afterSales} /> : null}
         <OrderCard>
           <PriceSummary
             figures={order}

@@ -28,6 +28,7 @@ describe('DashboardLayout', () => {
       'My Profile',
       'Add a product',
       'Manage orders',
+      'Checkout orders',
       'Manage product',
       'Manage reviews',
       'Audit log',

@@ -52,6 +52,12 @@ const adminLinks: DashboardLink[] = [
     description: 'Every customer’s orders; ship the paid ones.',
     icon: ClipboardList,
   },
+  {
+    to: '/dashboard/placedorders',
+    label: 'Checkout orders',
+    description: 'Orders placed at checkout; ship and refund them.',
+    icon: ReceiptText,
+  },
   { to: '/dashboard/manageproducts', label: 'Manage product', description: 'The parts on sale; delete one.', icon: Boxes },
   {
     to: '/dashboard/managereviews',

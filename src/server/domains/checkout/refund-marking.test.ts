@@ -47,6 +47,7 @@ function succeededRefund(row: BookingRow, paymentIntentId: string | null): Refun
     paymentIntentId,
     bookingId: row.id,
     returnsUnkeptPayment: false,
+    orderRefundId: null,
   };
 }
 

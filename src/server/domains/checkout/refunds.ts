@@ -7,10 +7,11 @@
 // provider says succeeded.
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { idSchema } from '../../../shared/common';
 import { messages } from '../../../shared/messages';
 import { centsToDollars, formatDollars } from '../../../shared/money';
 import type { Database } from '../../db/database';
-import { bookings, outsideRefunds, returnedPayments, tools } from '../../db/schema';
+import { bookings, orderRefunds, outsideRefunds, returnedPayments, tools } from '../../db/schema';
 import type { Metrics } from '../../metrics/metrics';
 import {
   PaymentsUnavailableError,
@@ -79,6 +80,17 @@ export async function refundBooking(
   booking: BookingRow,
   actor: RefundActor,
 ): Promise<BookingRow> {
+  return (await refundBookingAtProvider(db, payments, metrics, booking, actor)).booking;
+}
+
+/** refundBooking, answering the provider's refund too (an order's refund records it and its credit note). */
+export async function refundBookingAtProvider(
+  db: Database,
+  payments: PaymentsGateway,
+  metrics: RefundRecorder,
+  booking: BookingRow,
+  actor: RefundActor,
+): Promise<{ booking: BookingRow; refund: RefundView }> {
   refuseUnlessRefundable(booking);
   // Stryker disable next-line ConditionalExpression,StringLiteral: the database refuses a paid or shipped row without a transaction id; this only narrows the type
   if (!booking.transactionId) throw new Error(`Paid booking ${booking.id} has no transaction id`);
@@ -86,7 +98,7 @@ export async function refundBooking(
   // The admin asked and the provider took it: audited whoever marks the booking, this answer or the webhook.
   await recordAudit(db, actor, 'order.refund', auditSubject(booking, refund));
   // A refund that has not succeeded marks nothing (markRefunded): the booking stays paid until the webhook.
-  return (await markRefunded(db, metrics, booking, refund)).booking ?? booking;
+  return { booking: (await markRefunded(db, metrics, booking, refund)).booking ?? booking, refund };
 }
 
 /** The booking after a refund was applied to it, and whether this call is the one that marked it. */
@@ -131,7 +143,8 @@ export async function markRefunded(
         .set({ available: sql`${tools.available} + ${updated.quantity}` })
         .where(eq(tools.id, updated.toolId));
     }
-    await queueOrderEmail(tx, 'refunded', updated);
+    // A line of an order placed at checkout gets the order's refunded email, with its credit note (domains/fulfilment).
+    if (!updated.orderId) await queueOrderEmail(tx, 'refunded', updated);
     return updated;
   });
   if (marked) {
@@ -258,6 +271,21 @@ export async function refundUnkeptPayment(
 }
 
 /**
+ * Whether the refund is one the shop made of part of an order's payment (a line, the shipping, an
+ * amount): its metadata names an order_refunds row that is waiting for it or recorded it.
+ */
+async function isShopsOrderRefund(db: Database, refund: RefundView): Promise<boolean> {
+  // Metadata that is not one of our ids names no refund of ours (and must not reach the uuid column).
+  const rowId = idSchema.safeParse(refund.orderRefundId).data;
+  if (!rowId) return false;
+  const [row] = await db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.id, rowId), or(isNull(orderRefunds.refundId), eq(orderRefunds.refundId, refund.id))));
+  return row !== undefined;
+}
+
+/**
  * Records, once, a succeeded refund the shop did not make (in the provider's dashboard, say) of a
  * payment that paid its orders, with an audit line for the admin naming those orders. It marks no
  * order: part of a payment back is not an order refunded, and whether the parts come back, an
@@ -267,6 +295,7 @@ export async function refundUnkeptPayment(
 export async function recordOutsideRefund(db: Database, refund: RefundView): Promise<boolean> {
   const paymentIntentId = refund.paymentIntentId;
   if (refund.status !== 'succeeded' || refund.returnsUnkeptPayment || !paymentIntentId) return false;
+  if (await isShopsOrderRefund(db, refund)) return false;
   // The orders it paid: a basket's several, or one order's own (cancelled too, for a late payment).
   const orders = await db
     .select({ id: bookings.id, toolName: bookings.toolName, email: bookings.email })

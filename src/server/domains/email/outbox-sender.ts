@@ -59,6 +59,8 @@ type ClaimedEmail = {
   kind: (typeof emailOutbox.$inferSelect)['kind'];
   bookingId: string | null;
   orderId: string | null;
+  shipmentId: string | null;
+  orderRefundId: string | null;
   recipient: string;
   attempts: number;
 };
@@ -80,6 +82,8 @@ async function claimDueEmails(db: Database, now: Date, limit: number): Promise<C
       kind: emailOutbox.kind,
       bookingId: emailOutbox.bookingId,
       orderId: emailOutbox.orderId,
+      shipmentId: emailOutbox.shipmentId,
+      orderRefundId: emailOutbox.orderRefundId,
       recipient: emailOutbox.recipient,
       attempts: emailOutbox.attempts,
     });

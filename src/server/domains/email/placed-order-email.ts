@@ -1,6 +1,6 @@
 // What the email about a whole order placed at checkout says: one email per event (placed, paid,
-// cancelled, expired), listing its lines and totals, naming it by its number and linking to its
-// page and, once paid, its invoice. As for single bookings, an address the identity provider has
+// cancelled, expired, a parcel shipped, a refund), listing its lines and totals, naming it by its
+// number and linking to its page and, once paid, its invoice. As for single bookings, an address the identity provider has
 // not verified gets only the number and the link (order-email.ts says why).
 import type { OrderEmailKind } from '../../../shared/emails';
 import { centsToDollars, formatDollars } from '../../../shared/money';
@@ -24,12 +24,28 @@ export interface PlacedOrderEmailData {
   totalCents: number;
   heldUntil: Date;
   transactionId: string | null;
+  /** The parcel a 'shipped' email tells of. */
+  shipment?: { carrierName: string; trackingNumber: string; trackingUrl: string; lines: string[] } | null;
+  /** The refund a 'refunded' email tells of. */
+  refund?: { amountCents: number; taxCents: number; what: string; creditNoteNumber: string | null } | null;
 }
 
-export type PlacedOrderEmailKind = Extract<OrderEmailKind, 'order_placed' | 'payment_received' | 'cancelled' | 'expired'>;
+export type PlacedOrderEmailKind = Extract<
+  OrderEmailKind,
+  'order_placed' | 'payment_received' | 'cancelled' | 'expired' | 'shipped' | 'refunded'
+>;
+
+const placedOrderEmailKinds: readonly OrderEmailKind[] = [
+  'order_placed',
+  'payment_received',
+  'cancelled',
+  'expired',
+  'shipped',
+  'refunded',
+];
 
 export function isPlacedOrderEmailKind(kind: OrderEmailKind): kind is PlacedOrderEmailKind {
-  return kind === 'order_placed' || kind === 'payment_received' || kind === 'cancelled' || kind === 'expired';
+  return placedOrderEmailKinds.includes(kind);
 }
 
 const time = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -56,6 +72,8 @@ const headings: Record<PlacedOrderEmailKind, string> = {
   payment_received: 'Payment received',
   cancelled: 'Your order was cancelled',
   expired: 'Your order has expired',
+  shipped: 'Your parts are on their way',
+  refunded: 'Your refund',
 };
 
 const subjects: Record<PlacedOrderEmailKind, (number: string) => string> = {
@@ -63,6 +81,8 @@ const subjects: Record<PlacedOrderEmailKind, (number: string) => string> = {
   payment_received: (number) => `Payment received for Sprocket order ${number}`,
   cancelled: (number) => `Your Sprocket order ${number} was cancelled`,
   expired: (number) => `Your Sprocket order ${number} has expired`,
+  shipped: (number) => `Your Sprocket order ${number} has shipped`,
+  refunded: (number) => `A refund for your Sprocket order ${number}`,
 };
 
 function paragraphs(kind: PlacedOrderEmailKind, order: PlacedOrderEmailData): string[] {
@@ -81,7 +101,40 @@ function paragraphs(kind: PlacedOrderEmailKind, order: PlacedOrderEmailData): st
       return [
         `Order ${order.number} was not paid in time, so the parts held for it were released. Nothing was charged; you are welcome to order again.`,
       ];
+    case 'shipped':
+      return order.shipment
+        ? [
+            `We have shipped ${order.shipment.lines.join(', ')} of order ${order.number} with ${order.shipment.carrierName}.`,
+            `Follow the parcel at ${order.shipment.trackingUrl}`,
+          ]
+        : [`We have shipped parts of order ${order.number}.`];
+    case 'refunded':
+      return order.refund
+        ? [
+            `We have refunded ${money(order.refund.amountCents)} (${order.refund.what}) of order ${order.number} to the card you paid with; your bank may take a few days to show it.`,
+          ]
+        : [`We have refunded part of order ${order.number}.`];
   }
+}
+
+/** The rows that say what this email is about: the parcel, or the refund; none for the others. */
+function eventRows(kind: PlacedOrderEmailKind, order: PlacedOrderEmailData): Array<[string, string]> {
+  if (kind === 'shipped' && order.shipment) {
+    return [
+      ['Carrier', order.shipment.carrierName],
+      ['Tracking number', order.shipment.trackingNumber],
+      ['Track your parcel', order.shipment.trackingUrl],
+      ['In this parcel', order.shipment.lines.join(', ')],
+    ];
+  }
+  if (kind === 'refunded' && order.refund) {
+    return [
+      ['Refunded', money(order.refund.amountCents)],
+      ['VAT in the refund', money(order.refund.taxCents)],
+      ...(order.refund.creditNoteNumber ? [['Credit note', order.refund.creditNoteNumber] as [string, string]] : []),
+    ];
+  }
+  return [];
 }
 
 export function placedOrderEmailContent(
@@ -109,7 +162,7 @@ export function placedOrderEmailContent(
     subject,
     heading: headings[kind],
     paragraphs: [`Hello ${order.shipName},`, ...paragraphs(kind, order)],
-    details: [['Order number', order.number], ...totalsRows(order), ...receipt, ['Ship to', order.shipTo]],
+    details: [['Order number', order.number], ...eventRows(kind, order), ...totalsRows(order), ...receipt, ['Ship to', order.shipTo]],
     action,
   };
 }

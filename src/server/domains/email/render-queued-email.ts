@@ -1,19 +1,26 @@
 // Turns an outbox row the sender claimed into the email to send, as things stand at send time: an
-// order email from its booking, with the order's details only when the recipient is the account's
+// order email from its booking (or its order, with the parcel or refund it tells of), with the order's details only when the recipient is the account's
 // current address and the identity provider has verified it (docs/accounts.md); an account email
 // with a one-time link the identity provider makes now, so no usable link is ever stored.
 import { asc, eq } from 'drizzle-orm';
+import { carriers, isCarrierId, trackingUrl } from '../../../shared/carriers';
+import type { OrderRefundKind } from '../../../shared/commerce';
 import { countryName } from '../../../shared/countries';
 import { accountEmailKinds, type AccountEmailKind } from '../../../shared/account-links';
 import type { EmailKind } from '../../../shared/emails';
 import type { Database } from '../../db/database';
-import { bookings, orders, users } from '../../db/schema';
+import { bookings, invoices, orderRefunds, orders, shipments, users } from '../../db/schema';
 import type { IdentityProvider } from '../../identity/identity-provider';
 import { accountEmailContent } from './account-email';
 import type { EmailContent } from './email-content';
 import { orderEmailContent } from './order-email';
-import { isPlacedOrderEmailKind, placedOrderEmailContent, type PlacedOrderEmailKind } from './placed-order-email';
 import { invoicePdfOf } from '../invoices/order-invoices';
+import {
+  isPlacedOrderEmailKind,
+  placedOrderEmailContent,
+  type PlacedOrderEmailData,
+  type PlacedOrderEmailKind,
+} from './placed-order-email';
 import { renderEmail, type EmailAttachment, type RenderedEmail } from './templates';
 
 /** What rendering needs beside the row: the database, the identity provider and the shop's address. */
@@ -31,6 +38,10 @@ export interface QueuedEmail {
   bookingId: string | null;
   /** The order placed at checkout the email is about, when it is about a whole order. */
   orderId?: string | null;
+  /** The parcel a 'shipped' email about a whole order tells of. */
+  shipmentId?: string | null;
+  /** The refund a 'refunded' email about a whole order tells of. */
+  orderRefundId?: string | null;
   recipient: string;
 }
 
@@ -71,7 +82,7 @@ async function contentOf(sources: EmailSources, email: QueuedEmail): Promise<Ema
   }
   if (email.orderId) {
     if (!isPlacedOrderEmailKind(kind)) throw new Error(`a ${kind} email is never about a whole order`);
-    return placedOrderContent(sources, kind, email.orderId, email.recipient);
+    return placedOrderContent(sources, kind, email.orderId, email);
   }
   if (email.bookingId === null) throw new Error(`the ${kind} email names no booking`);
   const [order] = await sources.db
@@ -104,7 +115,7 @@ async function placedOrderContent(
   sources: EmailSources,
   kind: PlacedOrderEmailKind,
   orderId: string,
-  recipient: string,
+  { recipient, shipmentId, orderRefundId }: QueuedEmail,
 ): Promise<EmailContent> {
   const [order] = await sources.db
     .select({
@@ -167,7 +178,56 @@ async function placedOrderContent(
       lines,
       reverseCharge: order.taxTreatment === 'reverse_charge',
       transactionId: order.status === 'paid' ? order.paymentIntentId : null,
+      shipment: shipmentId ? await shipmentOf(sources.db, shipmentId) : null,
+      refund: orderRefundId ? await refundOf(sources.db, orderRefundId) : null,
     },
     { detailed, shopUrl: sources.shopUrl },
   );
+}
+
+async function shipmentOf(db: Database, shipmentId: string): Promise<PlacedOrderEmailData['shipment']> {
+  const [shipment] = await db
+    .select({ carrier: shipments.carrier, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(eq(shipments.id, shipmentId));
+  if (!shipment || !isCarrierId(shipment.carrier)) throw new Error(`shipment ${shipmentId} not found`);
+  const lines = await db
+    .select({ name: bookings.toolName })
+    .from(bookings)
+    .where(eq(bookings.shipmentId, shipmentId))
+    .orderBy(asc(bookings.seq));
+  return {
+    carrierName: carriers[shipment.carrier].name,
+    trackingNumber: shipment.trackingNumber,
+    trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
+    lines: lines.map((line) => line.name),
+  };
+}
+
+const refundWords: Record<OrderRefundKind, (line: string | null) => string> = {
+  line: (line) => line ?? 'a line',
+  shipping: () => 'the shipping',
+  amount: () => 'part of the order',
+};
+
+async function refundOf(db: Database, orderRefundId: string): Promise<PlacedOrderEmailData['refund']> {
+  const [refund] = await db
+    .select({
+      kind: orderRefunds.kind,
+      amountCents: orderRefunds.amountCents,
+      taxCents: orderRefunds.taxCents,
+      line: bookings.toolName,
+      creditNoteNumber: invoices.number,
+    })
+    .from(orderRefunds)
+    .leftJoin(bookings, eq(bookings.id, orderRefunds.bookingId))
+    .leftJoin(invoices, eq(invoices.id, orderRefunds.creditNoteId))
+    .where(eq(orderRefunds.id, orderRefundId));
+  if (!refund) throw new Error(`refund ${orderRefundId} not found`);
+  return {
+    amountCents: refund.amountCents,
+    taxCents: refund.taxCents,
+    what: refundWords[refund.kind](refund.line),
+    creditNoteNumber: refund.creditNoteNumber,
+  };
 }

@@ -11,7 +11,7 @@ import type { InvoiceDocument, InvoiceLine } from './invoice-document';
  * The next number of the series, without gaps: the counter row is incremented in the caller's
  * transaction, so a rolled-back issue gives its number back and concurrent issues queue on the row.
  */
-async function nextInvoiceNumber(tx: Database, series: string): Promise<string> {
+export async function nextInvoiceNumber(tx: Database, series: string): Promise<string> {
   const [counter] = await tx
     .insert(invoiceCounters)
     .values({ series, lastNumber: 1 })
@@ -26,15 +26,59 @@ function sum(amounts: readonly number[]): number {
   return amounts.reduce((total, amount) => total + amount, 0);
 }
 
-/** Issues the invoice of a paid order, once; pass the transaction that marks it paid. */
-export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date): Promise<void> {
-  const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
-  if (existing) return;
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  const [seller] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));
-  // Stryker disable next-line ConditionalExpression,StringLiteral: the caller holds the order, and the settings row is made by a migration
-  if (!order || !seller) throw new Error(`cannot invoice order ${orderId}`);
-  const lines = await tx
+type OrderRecord = typeof orders.$inferSelect;
+
+/** An order line as priced, the columns an invoice or credit note line is made of. */
+export interface PricedLine {
+  name: string;
+  quantity: number;
+  totalCents: number;
+  discountCents: number | null;
+  taxCents: number | null;
+  chargedCents: number | null;
+}
+
+/** A goods line as invoiced: what was charged for it, its tax, and its discount in net terms. */
+export function goodsLineOf(line: PricedLine, rateBasisPoints: number): InvoiceLine {
+  const taxCents = line.taxCents ?? 0;
+  const grossCents = line.chargedCents ?? line.totalCents;
+  const netCents = grossCents - taxCents;
+  const enteredAfterDiscount = line.totalCents - (line.discountCents ?? 0);
+  // The discount in net terms, in proportion to what the line's net is of its entered amount.
+  const discountNetCents = enteredAfterDiscount > 0 ? Math.round(((line.discountCents ?? 0) * netCents) / enteredAfterDiscount) : 0;
+  return {
+    description: line.name,
+    quantity: line.quantity,
+    unitNetCents: Math.round((netCents + discountNetCents) / line.quantity),
+    discountNetCents,
+    netCents,
+    taxRateBasisPoints: rateBasisPoints,
+    taxCents,
+    grossCents,
+  };
+}
+
+/** The shipping line: the order's net less its goods' net, with the shipping's own tax. */
+export function shippingLineOf(
+  order: Pick<OrderRecord, 'netCents' | 'shippingMethod' | 'shippingTaxCents' | 'taxRateBasisPoints'>,
+  goods: readonly InvoiceLine[],
+): InvoiceLine {
+  const shippingNetCents = order.netCents - sum(goods.map((line) => line.netCents));
+  return {
+    description: `Shipping: ${order.shippingMethod}`,
+    quantity: 1,
+    unitNetCents: shippingNetCents,
+    discountNetCents: 0,
+    netCents: shippingNetCents,
+    taxRateBasisPoints: order.taxRateBasisPoints,
+    taxCents: order.shippingTaxCents,
+    grossCents: shippingNetCents + order.shippingTaxCents,
+  };
+}
+
+/** The order's lines as priced, in the order they were placed. */
+export function pricedLinesOf(tx: Database, orderId: string): Promise<PricedLine[]> {
+  return tx
     .select({
       name: bookings.toolName,
       quantity: bookings.quantity,
@@ -46,46 +90,11 @@ export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date
     .from(bookings)
     .where(eq(bookings.orderId, orderId))
     .orderBy(asc(bookings.seq));
-  const rate = order.taxRateBasisPoints;
-  const goods: InvoiceLine[] = lines.map((line) => {
-    const taxCents = line.taxCents ?? 0;
-    const grossCents = line.chargedCents ?? line.totalCents;
-    const netCents = grossCents - taxCents;
-    const enteredAfterDiscount = line.totalCents - (line.discountCents ?? 0);
-    // The discount in net terms, in proportion to what the line's net is of its entered amount.
-    const discountNetCents = enteredAfterDiscount > 0 ? Math.round(((line.discountCents ?? 0) * netCents) / enteredAfterDiscount) : 0;
-    return {
-      description: line.name,
-      quantity: line.quantity,
-      unitNetCents: Math.round((netCents + discountNetCents) / line.quantity),
-      discountNetCents,
-      netCents,
-      taxRateBasisPoints: rate,
-      taxCents,
-      grossCents,
-    };
-  });
-  const shippingNetCents = order.netCents - sum(goods.map((line) => line.netCents));
-  const shipping: InvoiceLine = {
-    description: `Shipping: ${order.shippingMethod}`,
-    quantity: 1,
-    unitNetCents: shippingNetCents,
-    discountNetCents: 0,
-    netCents: shippingNetCents,
-    taxRateBasisPoints: rate,
-    taxCents: order.shippingTaxCents,
-    grossCents: shippingNetCents + order.shippingTaxCents,
-  };
-  const number = await nextInvoiceNumber(tx, `INV-${issuedAt.getUTCFullYear()}`);
-  const reverseCharge = order.taxTreatment === 'reverse_charge';
-  const document: InvoiceDocument = {
-    kind: 'invoice',
-    number,
-    issuedAt,
-    suppliedAt: order.paidAt ?? issuedAt,
-    orderNumber: `SP-${order.number}`,
-    refersToInvoice: null,
-    currency: order.currency,
+}
+
+/** The seller (the shop's settings now) and the buyer (the order's address) as a document prints them. */
+export function partiesOf(order: OrderRecord, seller: typeof shopSettings.$inferSelect): Pick<InvoiceDocument, 'seller' | 'buyer'> {
+  return {
     seller: {
       name: seller.legalName,
       company: null,
@@ -109,13 +118,42 @@ export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date
       ].filter((part): part is string => Boolean(part)),
       vatId: order.buyerVatId,
     },
+  };
+}
+
+export function notesOf(order: Pick<OrderRecord, 'taxTreatment'>): string[] {
+  return order.taxTreatment === 'export' ? ['Export outside the EU: exempt from German VAT.'] : [];
+}
+
+/** Issues the invoice of a paid order, once; pass the transaction that marks it paid. */
+export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date): Promise<void> {
+  const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
+  if (existing) return;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const [seller] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the caller holds the order, and the settings row is made by a migration
+  if (!order || !seller) throw new Error(`cannot invoice order ${orderId}`);
+  const lines = await pricedLinesOf(tx, orderId);
+  const goods = lines.map((line) => goodsLineOf(line, order.taxRateBasisPoints));
+  const shipping = shippingLineOf(order, goods);
+  const number = await nextInvoiceNumber(tx, `INV-${issuedAt.getUTCFullYear()}`);
+  const reverseCharge = order.taxTreatment === 'reverse_charge';
+  const document: InvoiceDocument = {
+    kind: 'invoice',
+    number,
+    issuedAt,
+    suppliedAt: order.paidAt ?? issuedAt,
+    orderNumber: `SP-${order.number}`,
+    refersToInvoice: null,
+    currency: order.currency,
+    ...partiesOf(order, seller),
     lines: [...goods, shipping],
-    taxLines: [{ rateBasisPoints: rate, netCents: order.netCents, taxCents: order.taxCents }],
+    taxLines: [{ rateBasisPoints: order.taxRateBasisPoints, netCents: order.netCents, taxCents: order.taxCents }],
     netCents: order.netCents,
     taxCents: order.taxCents,
     totalCents: order.totalCents,
     reverseCharge,
-    notes: order.taxTreatment === 'export' ? ['Export outside the EU: exempt from German VAT.'] : [],
+    notes: notesOf(order),
   };
   await tx.insert(invoices).values({ kind: 'invoice', number, orderId, totalCents: order.totalCents, document, issuedAt });
 }
