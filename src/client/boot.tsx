@@ -1,6 +1,5 @@
 // The app with its providers and the browser's router, started by main.tsx. A page the server
 // sent prerendered (inert until now) is replaced by the same page once its code has loaded.
-import './lib/zod-jitless';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

@@ -3,6 +3,12 @@
 import '@fontsource-variable/inter';
 import './styles.css';
 
+// The Content-Security-Policy forbids eval, and zod probes for it (a caught `new Function`, still
+// reported as a violation) when it builds each object schema, unless told it runs jitless. Its
+// configuration lives on globalThis (zod/v4/core/core.js), so setting it here, before any chunk
+// that builds a schema is loaded, covers every schema without bringing zod into this entry.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 const root = document.getElementById('root');
 
 function startApp(): void {
