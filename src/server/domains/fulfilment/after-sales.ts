@@ -12,7 +12,7 @@ import { loadAccessibleOrder } from '../checkout/placed-orders';
 import { remainingRefundable } from '../checkout/pricing/refundable';
 import { refundedCentsOf } from './order-refunds';
 
-export interface ShipmentView {
+interface ShipmentView {
   _id: string;
   carrier: CarrierId;
   carrierName: string;
@@ -23,7 +23,7 @@ export interface ShipmentView {
   lines: string[];
 }
 
-export interface OrderRefundView {
+interface OrderRefundView {
   _id: string;
   kind: OrderRefundKind;
   /** Given back, with tax, in the shop's currency units. */
