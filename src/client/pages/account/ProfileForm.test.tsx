@@ -55,7 +55,7 @@ describe('ProfileForm', () => {
     expect(screen.getByLabelText('Address')).toHaveValue('');
   });
 
-  it('saves the profile on the server, then tells Firebase the new name and photo', async () => {
+  it('saves the profile (a company and a normalised VAT ID too) on the server, then tells Firebase the new name and photo', async () => {
     const user = userEvent.setup();
     const { calls } = renderForm();
 
@@ -63,6 +63,8 @@ describe('ProfileForm', () => {
     await user.type(screen.getByLabelText('Name'), 'Ada Rider');
     await user.type(screen.getByLabelText('Photo URL'), 'https://lh3.googleusercontent.com/a/ada');
     await user.type(screen.getByLabelText('Address'), '12 Chain Lane, Leeds');
+    await user.type(screen.getByLabelText('Company (optional)'), 'Ada Cycles Ltd');
+    await user.type(screen.getByLabelText('VAT ID (optional)'), 'de 293 847 560');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.profileSaved));
@@ -72,6 +74,8 @@ describe('ProfileForm', () => {
         photoUrl: 'https://lh3.googleusercontent.com/a/ada',
         phone: '555 0100',
         address: '12 Chain Lane, Leeds',
+        companyName: 'Ada Cycles Ltd',
+        vatId: 'DE293847560',
       },
     ]);
     await waitFor(() =>

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { orderMessages } from '../../../shared/order-messages';
 import { apiError, callsTo, renderWithApi, type FakeProcedure } from '../../testing/api-test-harness';
 import { REVERSE_CHARGE_NOTE, VAT_ID_OTHER_COUNTRY_NOTE } from './BusinessPurchase';
+import { customerAccount } from '../../testing/account-fixtures';
 import CheckoutPage from './CheckoutPage';
 import { aPlacedOrder, aQuote, ORDER_ID, pageAt } from './checkout-test-fixtures';
 
@@ -31,6 +32,17 @@ function summary(): HTMLElement {
 }
 
 describe('Checkout page', () => {
+  it('starts a business customer (company and VAT ID on the profile) as a business purchase, filled in', async () => {
+    const { calls } = renderCheckout({
+      'users.me': () => ({ ...customerAccount({ emailVerified: true }), companyName: 'Vélo Lyon SARL', vatId: 'FR40303265045' }),
+    });
+
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'I am buying for a business' })).toBeChecked());
+    expect(screen.getByLabelText('VAT ID')).toHaveValue('FR40303265045');
+    expect(screen.getByLabelText('Company (optional)')).toHaveValue('Vélo Lyon SARL');
+    await waitFor(() => expect(callsTo(calls, 'orders.quote').at(-1)).toMatchObject({ vatId: 'FR40303265045' }));
+  });
+
   it('shows the quote: lines, shipping methods, VAT included, total and how long parts are held', async () => {
     const { calls } = renderCheckout();
 

@@ -71,4 +71,27 @@ describe('Order page', () => {
     expect(await screen.findByText('cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
   });
+
+  it('downloads the invoice of a paid order under its number, and offers none before', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:invoice');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const invoice = () => ({ number: 'INV-2026-000007', fileName: 'INV-2026-000007.pdf', pdfBase64: btoa('%PDF-1.7') });
+    const { unmount } = renderOrder({ 'orders.byId': () => aPlacedOrder(), 'orders.invoice': invoice });
+    await screen.findByRole('heading', { level: 1, name: 'Order SP-10023' });
+    expect(screen.queryByRole('button', { name: 'Download invoice (PDF)' })).not.toBeInTheDocument();
+    unmount();
+
+    renderOrder({
+      'orders.byId': () => aPlacedOrder({ status: 'paid', paidAt: '2026-11-20T10:05:00.000Z' }),
+      'orders.afterSales': () => ({ shipments: [], refunds: [], remainingRefundable: 0 }),
+      'orders.invoice': invoice,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download invoice (PDF)' }));
+
+    await waitFor(() => expect(saved).toEqual(['INV-2026-000007.pdf']));
+  });
 });

@@ -1,6 +1,8 @@
 // An order's own page (/orders/:id): its number and state, its history, the lines with their
 // states, the totals and where it goes; while unpaid, Pay now and Cancel order; once paid, its
 // shipments and refunds, and for an admin the Ship and Refund actions.
+import { FileDown } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
@@ -11,6 +13,7 @@ import type { PlacedOrder } from '../dashboard-shell/order-types';
 import { OrderStatusBadge } from '../dashboard-shell/OrderStatusBadge';
 import { AdminOrderActions } from './AdminOrderActions';
 import { AfterSales } from './AfterSales';
+import { downloadPdf } from './download-document';
 import { OrderCard } from './OrderCard';
 import { orderPaymentPath } from './order-paths';
 import { OrderPageShell } from './OrderPageShell';
@@ -66,8 +69,7 @@ function OrderDetails({ order }: { order: PlacedOrder }) {
         <OrderCard label="Ship to">
           <ShipToAddress order={order} />
         </OrderCard>
-        {/* The invoice download link goes here once invoices exist. */}
-        <div data-slot="invoice-download" />
+        {order.status === 'paid' ? <InvoiceDownload order={order} /> : null}
       </div>
     </div>
   );
@@ -104,5 +106,29 @@ function UnpaidActions({ order }: { order: PlacedOrder }) {
         Cancel order
       </button>
     </div>
+  );
+}
+
+/** The paid order's invoice, printed by the server when asked for and saved under its number. */
+function InvoiceDownload({ order }: { order: PlacedOrder }) {
+  const utils = trpc.useUtils();
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      downloadPdf(await utils.orders.invoice.fetch({ id: order._id }));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <OrderCard label="Invoice">
+      <button type="button" className="btn btn-outline btn-sm self-start" disabled={busy} onClick={() => void download()}>
+        <FileDown aria-hidden="true" className="size-4" />
+        Download invoice (PDF)
+      </button>
+    </OrderCard>
   );
 }
