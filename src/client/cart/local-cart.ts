@@ -1,14 +1,14 @@
 // A visitor's cart, kept in localStorage (LOCAL_CART_KEY) until they sign in: read back through the
 // shared schema, so a corrupt or tampered value is an empty cart, and shared by every tab.
 import { useSyncExternalStore } from 'react';
-import { readStoredCart, type CartLineInput, type StoredCart } from '../../shared/cart';
+import { readStoredCart, type CartLine, type StoredCart } from '../../shared/cart-lines';
 import { LOCAL_CART_KEY } from '../../shared/constants';
 
 const listeners = new Set<() => void>();
-const NO_LINES: readonly CartLineInput[] = [];
+const NO_LINES: readonly CartLine[] = [];
 
 /** The last text read and its lines, so that a render reads the same array until the text changes. */
-let lastRead: { stored: string | null; lines: readonly CartLineInput[] } = { stored: null, lines: NO_LINES };
+let lastRead: { stored: string | null; lines: readonly CartLine[] } = { stored: null, lines: NO_LINES };
 
 function storedText(): string | null {
   try {
@@ -18,13 +18,13 @@ function storedText(): string | null {
   }
 }
 
-export function getLocalCartLines(): readonly CartLineInput[] {
+export function getLocalCartLines(): readonly CartLine[] {
   const stored = storedText();
   if (stored !== lastRead.stored) lastRead = { stored, lines: stored === null ? NO_LINES : readStoredCart(stored) };
   return lastRead.lines;
 }
 
-export function setLocalCartLines(lines: readonly CartLineInput[]): void {
+export function setLocalCartLines(lines: readonly CartLine[]): void {
   const cart: StoredCart = { lines: [...lines] };
   try {
     localStorage.setItem(LOCAL_CART_KEY, JSON.stringify(cart));
@@ -56,6 +56,6 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The visitor's lines, re-rendering when they change (in this tab or another). */
-export function useLocalCartLines(): readonly CartLineInput[] {
+export function useLocalCartLines(): readonly CartLine[] {
   return useSyncExternalStore(subscribe, getLocalCartLines, () => NO_LINES);
 }

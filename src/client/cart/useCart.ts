@@ -3,7 +3,7 @@
 // way a change the rules refuse is told in a toast with the server's sentence, and answers false.
 import { keepPreviousData } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { cartQuantityRefusal, type CartLineInput } from '../../shared/cart';
+import { cartQuantityRefusal, type CartLine } from '../../shared/cart-lines';
 import { MAX_CART_LINES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { useAuth } from '../auth/useAuth';
@@ -28,8 +28,8 @@ export interface Cart {
   refetch: () => void;
   /** Parts in the cart, known for a visitor before their prices arrive. */
   lineCount: number;
-  add: (line: CartLineInput, part: CartPartLimits) => Promise<boolean>;
-  setQuantity: (line: CartLineInput) => Promise<boolean>;
+  add: (line: CartLine, part: CartPartLimits) => Promise<boolean>;
+  setQuantity: (line: CartLine) => Promise<boolean>;
   remove: (toolId: string) => Promise<boolean>;
 }
 
@@ -85,7 +85,7 @@ export function useCart({ priced = false }: { priced?: boolean } = {}): Cart {
   }
 
   /** Stores a visitor's lines unless the rule refuses them: the same sentences as the server's. */
-  function storeUnlessRefused(lines: CartLineInput[], changed: CartLineInput, part: CartPartLimits | undefined): boolean {
+  function storeUnlessRefused(lines: CartLine[], changed: CartLine, part: CartPartLimits | undefined): boolean {
     const refusal =
       lines.length > MAX_CART_LINES
         ? messages.cartTooManyLines

@@ -1,7 +1,8 @@
 // What the cart shows: each line's part as it is now, priced with its quantity break, with what
 // changed since it was added; and the parts a cart's lines name, read in one query.
 import { eq, inArray } from 'drizzle-orm';
-import { cartQuantityRefusal, type CartLineInput } from '../../../shared/cart';
+import type { CartLineInput } from '../../../shared/cart';
+import { cartQuantityRefusal } from '../../../shared/cart-lines';
 import type { Database } from '../../db/database';
 import { priceBreaks, tools } from '../../db/schema';
 import { unitPriceFor, type PriceBreak } from './pricing/price-breaks';

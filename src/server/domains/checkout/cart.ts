@@ -3,7 +3,8 @@
 // words) and the cart's size; the view tells, never refuses, what changed since a line was added.
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { cartQuantityRefusal, type CartLineInput } from '../../../shared/cart';
+import type { CartLineInput } from '../../../shared/cart';
+import { cartQuantityRefusal } from '../../../shared/cart-lines';
 import { MAX_CART_LINES } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/database';

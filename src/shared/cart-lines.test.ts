@@ -2,7 +2,7 @@
 // else (cut short, edited by hand, oversized) is dropped whole and never throws.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cartQuantityRefusal, readStoredCart } from './cart';
+import { cartQuantityRefusal, readStoredCart } from './cart-lines';
 import { MAX_CART_LINES } from './constants';
 import { messages } from './messages';
 
