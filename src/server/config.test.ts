@@ -103,8 +103,8 @@ describe('loadConfig', () => {
     );
   });
 
-  it('caps what one customer holds unpaid at 10 bookings, 100 units and $25,000 unless HOLD_LIMIT_* say otherwise', () => {
-    expect(loadConfig({}).holdLimits).toEqual({ bookings: 10, units: 100, valueCents: 25_000_00 });
+  it('caps what one customer holds unpaid at 10 holds, 500 units and $25,000 unless HOLD_LIMIT_* say otherwise', () => {
+    expect(loadConfig({}).holdLimits).toEqual({ bookings: 10, units: 500, valueCents: 25_000_00 });
     expect(loadConfig({ HOLD_LIMIT_BOOKINGS: '3', HOLD_LIMIT_UNITS: '40', HOLD_LIMIT_DOLLARS: '900' }).holdLimits).toEqual({
       bookings: 3,
       units: 40,

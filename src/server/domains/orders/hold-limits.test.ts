@@ -5,11 +5,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from '../../testing/fixtures';
 import { MAX_ORDER_TOTAL_CENTS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
+import { orderMessages } from '../../../shared/order-messages';
 import { bookings } from '../../db/schema';
 import { expireStaleHolds } from './hold-expiry';
 import type { HoldLimits } from './hold-limits';
 import { ageBooking, form, openIntent, payInBrowser } from '../../testing/payments';
 import { stockOf } from '../../testing/booking-load';
+import { berlinConsumer, fillCart, openForCheckout, PHONE, rateId } from '../../testing/checkout';
 import { usingPostgres } from '../../testing/test-database';
 import type { TestShop, TestUser } from '../../testing/test-shop';
 
@@ -201,5 +203,35 @@ describe.skipIf(!usingPostgres())('hold limits under concurrent bookings (Postgr
     const held = await unpaidOf(shop, customer);
     expect(held.reduce((units, row) => units + row.quantity, 0)).toBe(14);
     expect(await stockOf(shop.database.db, part.id)).toBe(1_000 - 14);
+  });
+
+  test('counts an order placed at checkout as one hold, whatever its lines, for Book Now and the next checkout', async ({ shop }) => {
+    await openForCheckout(shop);
+    const customer = await shop.createUser('user');
+    const parts = [await plentifulPart(shop, 5_00), await plentifulPart(shop, 5_00), await plentifulPart(shop, 5_00)];
+    await fillCart(
+      shop,
+      customer,
+      parts.map((part) => ({ toolId: part.id, quantity: 1 })),
+    );
+    await shop.caller(customer.user).orders.place({
+      address: berlinConsumer,
+      phone: PHONE,
+      shippingRateId: await rateId(shop, 'Standard (2–3 days)'),
+    });
+
+    // Three unpaid lines, one hold: two Book Now bookings still fit under the limit of three holds.
+    await book(shop, customer, parts[0]!.id, 1);
+    await book(shop, customer, parts[1]!.id, 1);
+    await expect(book(shop, customer, parts[2]!.id, 1)).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: messages.holdLimitBookings(limits.bookings),
+    });
+    await fillCart(shop, customer, [{ toolId: parts[2]!.id, quantity: 1 }]);
+    await expect(
+      shop
+        .caller(customer.user)
+        .orders.place({ address: berlinConsumer, phone: PHONE, shippingRateId: await rateId(shop, 'Standard (2–3 days)') }),
+    ).rejects.toThrow(orderMessages.holdLimitOrders(limits.bookings));
   });
 });
