@@ -2,6 +2,7 @@
 // and beyond (docs/decisions/0043-checkout-orders.md). Seeded with the demo catalogue, and by the
 // tests that check out.
 import { eq, inArray } from 'drizzle-orm';
+import { EU_COUNTRIES } from '../../shared/countries';
 import { seller } from '../../shared/seller';
 import type { Database } from './database';
 import { discountCodes, priceBreaks, shippingRates, shippingZoneCountries, shippingZones, shopSettings, tools } from './schema';
@@ -16,34 +17,7 @@ const demoShopIdentity = {
   email: seller.email,
 };
 
-const EU_OTHER_THAN_GERMANY = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-];
+const EU_OTHER_THAN_GERMANY = EU_COUNTRIES.filter((country) => country !== 'DE');
 
 /** Zones and their rates, in cents of the shop's currency. */
 const demoShippingZones = [

@@ -4,7 +4,6 @@
 // own when the provider's refund webhook tells of it.
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, test } from '../testing/fixtures';
 import { orderMessages } from '../../shared/order-messages';
 import { bookings, emailOutbox, invoices, orderRefunds, outsideRefunds } from '../db/schema';
@@ -17,22 +16,13 @@ import {
   openForCheckout,
   partFor,
   payOrder,
+  pdfText,
   PHONE,
   rateId,
 } from '../testing/checkout';
 import { deliverWebhook, eventFor, stripeFor } from '../testing/payments';
 import { outsideRefundAudits, refundEmails } from '../testing/refunds';
 import { TEST_SHOP_URL, type TestShop, type TestUser } from '../testing/test-shop';
-
-async function pdfText(base64: string): Promise<string> {
-  const parser = new PDFParse({ data: Buffer.from(base64, 'base64') });
-  try {
-    const { pages } = await parser.getText();
-    return pages.map((page) => page.text).join('\n');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /**
  * A German consumer's order of two parts, 2 × 10.00 and 1 × 23.80, shipped Standard for 5.90

@@ -1,7 +1,6 @@
 // Invoices: a paid order gets one, numbered in its year's series without gaps, with both VAT IDs
 // and the reverse-charge words for an EU bike shop, downloadable by its owner and the admins only.
 import { and, eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, test } from '../testing/fixtures';
 import { orderMessages } from '../../shared/order-messages';
 import {
@@ -12,22 +11,13 @@ import {
   openForCheckout,
   partFor,
   payOrder,
+  pdfText,
   PHONE,
   rateId,
 } from '../testing/checkout';
 import type { TestShop, TestUser } from '../testing/test-shop';
 import { emailOutbox } from '../db/schema';
 import { renderQueuedEmail } from '../domains/email/render-queued-email';
-
-async function pdfText(base64: string): Promise<string> {
-  const parser = new PDFParse({ data: Buffer.from(base64, 'base64') });
-  try {
-    const { pages } = await parser.getText();
-    return pages.map((page) => page.text).join('\n');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 async function paidOrderOf(shop: TestShop, who: TestUser, business: boolean) {
   const part = await partFor(shop, 119_00);

@@ -1,7 +1,8 @@
 // Helpers for the checkout suites: the demo shop's commerce settings, a cart filled as the cart
-// page fills it, the addresses of a German consumer and a French bike shop, and an order placed,
-// opened for payment and paid as the browser does.
+// page fills it, the addresses of a German consumer and a French bike shop, an order placed,
+// opened for payment and paid as the browser does, and the text of the PDFs it gets.
 import { eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
 import type { z } from 'zod';
 import type { addressSchema } from '../../shared/addresses';
 import { seedDemoCommerce } from '../db/demo-commerce';
@@ -69,4 +70,15 @@ export async function payOrder(shop: TestShop, who: TestUser, order: OrderView):
   const intent: OpenedIntent = { id: paymentIntentId, clientSecret };
   await payInBrowser(shop, intent);
   return shop.caller(who.user).orders.confirm({ id: order._id, transactionId: paymentIntentId });
+}
+
+/** The text of a PDF the API sent as base64 (an invoice, a credit note), page after page. */
+export async function pdfText(base64: string): Promise<string> {
+  const parser = new PDFParse({ data: Buffer.from(base64, 'base64') });
+  try {
+    const { pages } = await parser.getText();
+    return pages.map((page) => page.text).join('\n');
+  } finally {
+    await parser.destroy();
+  }
 }
