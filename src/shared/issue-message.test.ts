@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { firstIssueMessage } from './issue-message';
+import { addressMessages, addressSchema } from './addresses';
 import { messages } from './messages';
+import { VAT_ID_FORMAT_MESSAGE, vatIdSchema } from './vat-ids';
 
 function refusal(schema: z.ZodType, input: unknown): string {
   const result = schema.safeParse(input);
@@ -14,6 +16,13 @@ function refusal(schema: z.ZodType, input: unknown): string {
 describe('firstIssueMessage', () => {
   it('keeps a message the schema chose', () => {
     expect(refusal(z.string().min(1, messages.nameRequired), '')).toBe(messages.nameRequired);
+  });
+
+  it('keeps the messages of every shared module, those worded per country too', () => {
+    expect(refusal(addressSchema, { name: 'A', line1: 'B 1', city: 'Lyon', postalCode: '1', country: 'FR' })).toBe(
+      addressMessages.postalCodeInvalid('FR'),
+    );
+    expect(refusal(z.object({ vatId: vatIdSchema }), { vatId: 'FR123' })).toBe(VAT_ID_FORMAT_MESSAGE);
   });
 
   it('names the field by its whole path, or the request when the input itself is wrong', () => {

@@ -1,10 +1,11 @@
-// The sentence an API caller reads for a refused input. A message our schemas chose (they all come
-// from messages.ts beside this file) is kept; zod's own defaults ("Invalid input: expected string,
-// received undefined") are rephrased around the field's name.
+// The sentence an API caller reads for a refused input. A message our schemas chose (in the message
+// modules of src/shared, some of them worded per country) is kept; zod's own defaults ("Invalid
+// input: expected string, received undefined", "Too big: …") are rephrased around the field's name.
 import type { core, ZodError } from 'zod';
 import { messages } from './messages';
 
-const ownMessages = new Set<string>(Object.values(messages).filter((message) => typeof message === 'string'));
+/** How every message zod words itself begins (its English locale); none of ours begins so. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too big|Too small|Unrecognized key)/;
 
 const kinds: Record<string, string> = {
   string: 'text',
@@ -24,7 +25,7 @@ export function firstIssueMessage(error: ZodError): string {
 
 function issueMessage(issue: core.$ZodIssue | undefined): string {
   if (!issue) return messages.requestInvalid;
-  if (ownMessages.has(issue.message)) return issue.message;
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   const subject = issue.path.length === 0 ? 'The request' : `The field "${issue.path.map(String).join('.')}"`;
   switch (issue.code) {
     case 'invalid_type':

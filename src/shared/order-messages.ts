@@ -2,6 +2,13 @@
 import { centsToDollars, formatDollars } from './money';
 
 export const orderMessages = {
+  discountCodeTooLong: 'A discount code has at most 40 characters.',
+  phoneTooShort: 'Enter a phone number the carrier can call.',
+  phoneTooLong: 'A phone number has at most 40 characters.',
+  phoneCharacters: 'A phone number has digits, spaces and + ( ) - . / only.',
+  chooseLinesToShip: 'Choose at least one line to ship.',
+  refundAmountMissing: 'Enter the amount to refund.',
+  orderStatusInvalid: 'Choose one of the order states.',
   cartEmpty: 'Your cart is empty. Add parts to it before you check out.',
   shopNotReady: 'The shop cannot take orders yet: an admin has to enter its legal name and address first.',
   noShippingTo: (country: string) => `Sorry, we do not ship to ${country}.`,

@@ -1,7 +1,7 @@
 // Checkout inputs: what the customer chooses (address, shipping, VAT ID, discount code) to price
 // and place one order, and the ids the order pages use.
 import { z } from 'zod';
-import { addressSchema } from './addresses';
+import { addressMessages, addressSchema } from './addresses';
 import { carrierSchema, trackingNumberSchema } from './carriers';
 import { orderStatuses } from './commerce';
 import { idSchema, pageInputSchema, TYPED_TEXT } from './common';
@@ -17,7 +17,7 @@ export const DISCOUNT_CODE_MAX_LENGTH = 40;
 const discountCodeSchema = z
   .string()
   .trim()
-  .max(DISCOUNT_CODE_MAX_LENGTH, 'A discount code has at most 40 characters.')
+  .max(DISCOUNT_CODE_MAX_LENGTH, orderMessages.discountCodeTooLong)
   .regex(TYPED_TEXT, messages.textHasControlCharacters)
   .transform((code) => code.toUpperCase())
   .optional()
@@ -26,13 +26,13 @@ const discountCodeSchema = z
 export const phoneSchema = z
   .string()
   .trim()
-  .min(5, 'Enter a phone number the carrier can call.')
-  .max(40, 'A phone number has at most 40 characters.')
-  .regex(/^[+0-9 ()./-]+$/, 'A phone number has digits, spaces and + ( ) - . / only.');
+  .min(5, orderMessages.phoneTooShort)
+  .max(40, orderMessages.phoneTooLong)
+  .regex(/^[+0-9 ()./-]+$/, orderMessages.phoneCharacters);
 
 /** What a quote needs: where the order goes (for tax and shipping) and the customer's choices. */
 export const quoteInputSchema = z.object({
-  country: z.enum(SHIPPING_COUNTRY_CODES, { error: 'Choose a country the shop ships to.' }),
+  country: z.enum(SHIPPING_COUNTRY_CODES, { error: addressMessages.countryNotShipped }),
   shippingRateId: idSchema.optional(),
   vatId: vatIdSchema,
   discountCode: discountCodeSchema,
@@ -58,7 +58,7 @@ export const confirmOrderPaymentSchema = z.object({ id: idSchema, transactionId:
 /** An admin ships some of an order's paid lines (all the paid ones not shipped when none are chosen). */
 export const shipOrderSchema = z.object({
   id: idSchema,
-  bookingIds: z.array(idSchema).min(1, 'Choose at least one line to ship.').max(200).optional(),
+  bookingIds: z.array(idSchema).min(1, orderMessages.chooseLinesToShip).max(200).optional(),
   carrier: carrierSchema,
   trackingNumber: trackingNumberSchema,
 });
@@ -70,7 +70,7 @@ export const refundOrderLineSchema = z.object({ id: idSchema, bookingId: idSchem
 export const refundOrderAmountSchema = z.object({
   id: idSchema,
   amount: z
-    .number({ error: 'Enter the amount to refund.' })
+    .number({ error: orderMessages.refundAmountMissing })
     .positive(orderMessages.refundAmountPositive)
     .max(1_000_000_000, orderMessages.refundAmountPositive)
     .refine(isWholeCents, orderMessages.refundAmountCents),
@@ -80,5 +80,5 @@ export const orderDocumentSchema = z.object({ id: idSchema, documentId: idSchema
 
 /** The admin's list of placed orders: newest first, a page at a time, one state or all. */
 export const allOrdersInputSchema = pageInputSchema.extend({
-  status: z.enum(orderStatuses, { error: 'Choose one of the order states.' }).optional(),
+  status: z.enum(orderStatuses, { error: orderMessages.orderStatusInvalid }).optional(),
 });

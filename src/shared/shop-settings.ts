@@ -159,7 +159,7 @@ export const discountCodeFieldsSchema = z
     const valid =
       code.kind === 'percent'
         ? code.value >= 0.01 && code.value <= 100 && hasAtMostTwoDecimals(code.value)
-        : code.value > 0 && code.value <= MAX_PRICE_DOLLARS && hasAtMostTwoDecimals(code.value);
+        : code.value >= 0.01 && code.value <= MAX_PRICE_DOLLARS && hasAtMostTwoDecimals(code.value);
     if (!valid) {
       const message = code.kind === 'percent' ? messages.discountPercentInvalid : messages.discountAmountInvalid;
       context.addIssue({ code: 'custom', path: ['value'], message });
