@@ -1,7 +1,7 @@
 // Fills a migrated database for the benchmark: the demo catalogue and reviews, customers with
 // orders, parts with deep stock to book, parts whose pages are read uncached, one part whose small
 // stock 50 connections fight over, reviews of one part, a thousand admin actions, and, for the
-// scale scenario, 100,000 parts, 1,000,000 reviews (about ten a part), 1,000,000 bookings, 100,000
+// scale scenario, 100,000 parts in the demo categories with their compatibility, 1,000,000 reviews (about ten a part), 1,000,000 bookings, 100,000
 // users and 1,000,000 admin actions made with generate_series inside the database.
 import { asc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/database';
@@ -129,6 +129,8 @@ export async function findFill(db: Database): Promise<Filled> {
 
 export const SCALE = {
   parts: 100_000,
+  /** Sellable rows: each scale part is its own first option (size S) and has two more (M, L). */
+  variants: 300_000,
   reviews: 1_000_000,
   bookings: 1_000_000,
   customers: 1_000,
@@ -149,6 +151,26 @@ export async function fillScale(db: Database): Promise<void> {
       ${benchPart.description} || ' ' || (array['headset', 'cassette', 'handlebar', 'stem', 'derailleur',
         'seatpost', 'chainring', 'crankset', 'hub', 'spoke'])[1 + g % 10]
     from generate_series(1, ${SCALE.parts}) g`);
+  // Every scale part goes into one of the demo tree's leaf categories in turn (a third of them under
+  // Drivetrain), with the compatibility of one of six kinds of part: a tool that fits every bike,
+  // chains, XD/XDR cassettes, HG cassettes, bottom brackets and disc wheels (docs/decisions/0048).
+  await db.execute(sql`
+    with leaves as (
+      select array_agg(c.id order by c.slug) as ids, count(*)::int as total from categories c
+      where not exists (select 1 from categories child where child.parent_id = c.id)
+    )
+    update tools set
+      category_id = leaves.ids[(1 + tools.seq % leaves.total)::int],
+      compatibility = (array[
+        '{}',
+        '{"speeds": ["11", "12"]}',
+        '{"speeds": ["12"], "freehub": ["sram-xd", "sram-xdr"]}',
+        '{"speeds": ["10", "11"], "freehub": ["shimano-hg"]}',
+        '{"bottomBracket": ["bsa-68", "t47"]}',
+        '{"wheelSize": ["622"], "brakeType": ["disc"]}'
+      ]::jsonb[])[(1 + tools.seq % 6)::int]
+    from leaves
+    where tools.name like 'Scale part %'`);
   // Every part gets its share of the reviews, about ten each.
   await db.execute(sql`
     with parts as (select array_agg(id order by seq) as ids, count(*)::int as total from tools)
@@ -186,5 +208,16 @@ export async function fillScale(db: Database): Promise<void> {
            'Scale part ' || g % ${SCALE.parts} || ' for scale-' || g % ${SCALE.customers} || '@example.com',
            now() - make_interval(secs => ${SCALE.auditEvents} - g)
     from generate_series(1, ${SCALE.auditEvents}) g`);
+  // Last, so the reviews and bookings above name parts only. Each scale part comes in three sizes:
+  // its own row is size S, its variants M and L, dearer, with stock of their own (docs/decisions/0052).
+  await db.execute(sql`update tools set option_values = '{"size": "S"}' where name like 'Scale part %' and variant_of is null`);
+  await db.execute(sql`
+    insert into tools (name, img, price_cents, minimum_order_quantity, available, description, category_id,
+                       compatibility, variant_of, option_values, variant_position, sku)
+    select p.name, p.img, p.price_cents + size.extra, p.minimum_order_quantity, 50 + p.seq % 200, p.description,
+           p.category_id, p.compatibility, p.id, jsonb_build_object('size', size.label), size.position,
+           'SC-' || p.seq || '-' || size.label
+    from tools p, (values ('M', 1, 500), ('L', 2, 1000)) as size(label, position, extra)
+    where p.name like 'Scale part %' and p.variant_of is null`);
   await db.execute(sql`analyze`);
 }

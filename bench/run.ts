@@ -243,7 +243,7 @@ async function benchScale(target: Target, demo: DatabaseRun): Promise<DatabaseRu
       database: target.kind,
       label:
         `${target.kind === 'postgres' ? 'Postgres' : 'PGlite'}, ${SCALE.parts / 1000}k parts, ${SCALE.reviews / 1e6}M reviews, ` +
-        `${SCALE.bookings / 1e6}M bookings, ${SCALE.users / 1000}k users, ${SCALE.auditEvents / 1e6}M admin actions`,
+        `${SCALE.variants / 1000}k sellable variants, ${SCALE.bookings / 1e6}M bookings, ${SCALE.users / 1000}k users, ${SCALE.auditEvents / 1e6}M admin actions`,
       startupMs: server.startupMs,
       memory: { beforeBytes: rssBefore, afterBytes: await rssAtRest(server) },
       scenarios,

@@ -64,6 +64,20 @@ function searchPage(search: { q: string; sort: string; inStock: boolean }): stri
   return query('tools.search', { ...search, limit: 6, direction: 'forward' });
 }
 
+const GRAVEL_BIKE = { speeds: '12', freehub: 'sram-xdr', wheelSize: '622', brakeType: 'disc' };
+const CATEGORY_SORTS = ['catalogue', 'newest', 'price-asc', 'price-desc'];
+/** Every bike of speeds × freehub body × wheel size × brakes: 294 bikes, 1,176 pages with the orders. */
+const FITS_BIKES = ['7', '8', '9', '10', '11', '12', '13'].flatMap((speeds) =>
+  ['shimano-hg', 'shimano-hg-road-11', 'microspline', 'sram-xd', 'sram-xdr', 'campagnolo', 'campagnolo-n3w'].flatMap((freehub) =>
+    ['622', '584', '559'].flatMap((wheelSize) => ['rim', 'disc'].map((brakeType) => ({ speeds, freehub, wheelSize, brakeType }))),
+  ),
+);
+
+/** Drivetrain's first page as the category page asks for it, filtered to a bike (docs/decisions/0048). */
+function categoryFitsPage(bike: Record<string, string>, sort: string): string {
+  return query('categories.page', { slug: 'drivetrain', sort, inStock: false, fits: bike, limit: 6, direction: 'forward' });
+}
+
 function bookingBody(toolsId: string): string {
   return JSON.stringify({ 0: { toolsId, amount: 1, phone: '5550100', address: '1 Benchmark Way' } });
 }
@@ -149,6 +163,40 @@ export function readScenarios(data: ScenarioData): Scenario[] {
       path: searchPage({ q: '', sort: 'price-asc', inStock: true }),
       expectedStatuses: ['200'],
       compareWithBare: true,
+    },
+    {
+      name: 'category-filtered',
+      title: 'Drivetrain, in stock, $20 to $60, cheapest first (tRPC categories.page)',
+      method: 'GET',
+      path: query('categories.page', {
+        slug: 'drivetrain',
+        sort: 'price-asc',
+        inStock: true,
+        minPrice: 20,
+        maxPrice: 60,
+        limit: 6,
+        direction: 'forward',
+      }),
+      expectedStatuses: ['200'],
+      compareWithBare: true,
+    },
+    {
+      name: 'category-fits',
+      title: 'Drivetrain, parts that fit a 12-speed XDR gravel bike (tRPC categories.page)',
+      method: 'GET',
+      path: categoryFitsPage(GRAVEL_BIKE, 'catalogue'),
+      expectedStatuses: ['200'],
+      compareWithBare: true,
+    },
+    {
+      name: 'category-fits-uncached',
+      title: `Drivetrain, parts that fit one of ${FITS_BIKES.length.toLocaleString('en')} bikes in turn, never kept (tRPC categories.page)`,
+      method: 'GET',
+      path: categoryFitsPage(GRAVEL_BIKE, 'catalogue'),
+      paths: FITS_BIKES.flatMap((bike) => CATEGORY_SORTS.map((sort) => categoryFitsPage(bike, sort))),
+      expectedStatuses: ['200'],
+      compareWithBare: true,
+      uncached: true,
     },
     {
       name: 'orders',

@@ -1,7 +1,7 @@
 // `npm run bench:web`: the embedded storefront as `npm start` runs it (the build, each part only if
 // its sources changed, then the server with PGlite and both emulators), timed until it is ready to
-// serve, then Lighthouse (mobile, its default throttling) five times on /home and /login in
-// Debian's Chromium. Prints the medians against the budgets below and writes
+// serve, then Lighthouse (mobile, its default throttling) five times on /home, /login, a demo part's
+// page and a category page filtered to a bike, in Debian's Chromium. Prints the medians against the budgets below and writes
 // bench/results/web-<time>.json.
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), WEB_RUNS (default 5).
@@ -14,7 +14,8 @@ import { chromiumPath } from '../src/server/testing/chromium-path';
 import { startEmbeddedStorefront } from '../src/server/testing/embedded-storefront';
 
 const RUNS = Number(process.env.WEB_RUNS ?? 5);
-const PAGES = ['/home', '/login'];
+/** The pages every visitor or search engine lands on; the part and category pages are server-rendered. */
+const FIXED_PAGES = ['/home', '/login', '/categories/drivetrain?fits=speeds.12_freehub.sram-xdr&inStock=1'];
 const READY_TIMEOUT_MS = 180_000;
 
 const budgets = {
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     });
     const results: Record<string, { runs: Figures[]; median: Figures }> = {};
     try {
-      for (const page of PAGES) {
+      for (const page of [...FIXED_PAGES, await demoPartPage(storefront.baseUrl)]) {
         const runs: Figures[] = [];
         for (let run = 0; run < RUNS; run++) runs.push(await audit(`${storefront.baseUrl}${page}`, debuggingPort));
         results[page] = { runs, median: medians(runs) };
@@ -58,6 +59,15 @@ async function main(): Promise<void> {
   } finally {
     await storefront.stop();
   }
+}
+
+/** The page of the first part the catalogue lists (SPEC's GET /tools). */
+async function demoPartPage(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/tools`);
+  const parts = (await response.json()) as Array<{ _id: string }>;
+  const first = parts[0];
+  if (!first) throw new Error('the demo catalogue lists no part');
+  return `/parts/${first._id}`;
 }
 
 async function audit(url: string, port: number): Promise<Figures> {

@@ -47,6 +47,40 @@ describe('the catalogue', () => {
     await see(friend.getByText(messages.noSearchResults));
   });
 
+  it('acts on an order or filter chosen before the page’s code has run, so the list matches the form', async () => {
+    const word = `Garnet${uniqueId()}`;
+    const cheap = await shop.partIn('chains', { name: `${word} Chain`, price: 12 });
+    const dear = await shop.partIn('chains', { name: `${word} Titanium Chain`, price: 120 });
+    const { page } = await browser.open();
+    // A slow connection: the server's page is on screen, and usable, well before the app's code.
+    let codeArrives = () => {};
+    const held = new Promise<void>((resolve) => (codeArrives = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const names = () => page.locator('#parts article h3').allInnerTexts();
+
+    await page.goto(`/home?q=${word}`, { waitUntil: 'commit' });
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: high to low' });
+    codeArrives();
+    await expect.poll(names, settled).toEqual([dear.name, cheap.name]);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('price-desc');
+
+    const code = new Promise<void>((resolve) => (codeArrives = resolve));
+    await page.unrouteAll();
+    await page.route(/\.js$/, async (route) => {
+      await code;
+      await route.continue();
+    });
+    await page.goto('/categories/chains', { waitUntil: 'commit' });
+    await page.getByRole('checkbox', { name: /In stock only/ }).check();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: high to low' });
+    codeArrives();
+    await expect.poll(() => new URL(page.url()).searchParams.toString(), settled).toBe('sort=price-desc&inStock=1');
+    expect(await page.getByRole('checkbox', { name: /In stock only/ }).isChecked()).toBe(true);
+  });
+
   it('opens a part page from its card, with the whole description, stock in plain words and its reviews', async () => {
     const part = await shop.part({ minimumOrderQuantity: 10, available: 4 });
     const reviewer = await shop.customer();

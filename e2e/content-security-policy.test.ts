@@ -26,9 +26,11 @@ const violations = (page: Page) => page.evaluate(() => (window as unknown as { c
 
 describe('the content security policy', () => {
   it('is sent with the pages and lets every public page render without a violation', async () => {
+    // A part's page carries inline data blocks (its JSON-LD, the data the app hydrates from).
+    const part = await shop.part();
     const { page, context } = await browser.open();
     await watchViolations(context);
-    for (const path of ['/', '/login', '/signup', '/blogs', '/portfolio', '/no/such/page']) {
+    for (const path of ['/', '/login', '/signup', '/blogs', '/portfolio', `/parts/${part._id}`, '/no/such/page']) {
       const response = await page.goto(path);
       expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
       await see(page.getByRole('heading', { level: 1 }).first());

@@ -1,5 +1,5 @@
-// Prerendered pages: a visitor sees /home and /login before any script has run (the server sends
-// them prerendered), inert until the app's code replaces them with the live page.
+// Pages before any script has run: /home rendered by the server with its data, to be hydrated;
+// /login prerendered, inert until the app's code replaces it with the live page.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
 import { loginLink, see } from './support/journeys';
@@ -9,6 +9,7 @@ const PHONE = { width: 412, height: 823 };
 
 describe('a visitor whose scripts have not run yet', () => {
   it('already sees /home with its carousel and heading, and /login with its form, not yet taking input', async () => {
+    // /home is rendered with its data on each request (page-render.tsx) and hydrated, never inert.
     const { page } = await browser.open({ ...PHONE, javaScriptEnabled: false });
     await page.goto('/home');
     expect(await page.title()).toBe('Bicycle parts, booked by the batch | Sprocket');
@@ -16,7 +17,7 @@ describe('a visitor whose scripts have not run yet', () => {
     const hero = page.locator('img[src="/images/carousel/slide-1.svg"]');
     await see(hero);
     expect(await hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-    expect(await page.locator('#root').getAttribute('inert')).toBe('');
+    expect(await page.locator('#root').getAttribute('inert')).toBeNull();
 
     await page.goto('/login');
     expect(await page.title()).toBe('Login | Sprocket');

@@ -37,7 +37,8 @@ it('runs from the build and a production-only install, without the sources', asy
 
   const page = await fetch(`${storefront.baseUrl}/`, { headers: { accept: 'text/html' } });
   expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Sprocket');
+  // Rendered on the server with its data, by the render the build bundled with its packages.
+  expect(await page.text()).toContain('Bike Headsets');
 
   const parts = (await (await fetch(`${storefront.baseUrl}/tools`)).json()) as { name: string }[];
   expect(parts.map((part) => part.name)).toContain('Bike Headsets');

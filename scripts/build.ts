@@ -1,6 +1,8 @@
 // `npm run build`, and the first half of `npm start`: the production build the server runs from.
-// The browser app (Vite into dist/client, with .br/.gz copies), the prerendering's server-side
-// build (dist/prerender) and the prerendered pages written from it into dist/client; then the
+// The browser app (Vite into dist/client, with .br/.gz copies), the server-side render of the pages
+// with data that the server loads at boot (dist/server-render, src/client/page-render.tsx), the
+// prerendering's server-side build (dist/prerender) and the prerendered pages written from it into
+// dist/client; then the
 // server (esbuild into dist/server/index.js, one ES module, so it starts with plain node, with the
 // Auth emulator's CommonJS preloads copied beside it: a deploy runs from dist/ without src/).
 // Each of the two parts is skipped when its output is newer than everything it is made from, so
@@ -28,6 +30,16 @@ await buildPart({
     const { build: vite } = await import('vite');
     step('browser app (Vite) → dist/client');
     await vite({ logLevel: 'warn' });
+    step('server-side render of the pages with data (Vite, with its packages) → dist/server-render');
+    await vite({
+      logLevel: 'warn',
+      // Its packages bundled in: the production install has none of the browser app's (React among them).
+      ssr: { noExternal: true },
+      // React's production build whatever NODE_ENV the server starts with.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      publicDir: false,
+      build: { ssr: 'page-render.tsx', outDir: '../../dist/server-render', emptyOutDir: true, manifest: false },
+    });
     step('prerendering bundle (Vite, server-side) → dist/prerender');
     await vite({ logLevel: 'warn', build: { ssr: 'prerender.tsx', outDir: '../../dist/prerender' } });
     step('prerendered pages → dist/client/prerendered');

@@ -223,6 +223,16 @@ export function stage() {
       return part;
     },
 
+    /** A part of this journey in the demo category with this slug. */
+    async partIn(slug: string, fields: Partial<Omit<Part, '_id'>> = {}): Promise<Part> {
+      type Node = { id: string; slug: string; children: Node[] };
+      const { result } = await call<{ result: { data: Node[] } }>('GET', server('/trpc/categories.tree?input=%7B%7D'));
+      const all = (nodes: Node[]): Node[] => nodes.flatMap((node) => [node, ...all(node.children)]);
+      const category = all(result.data).find((node) => node.slug === slug);
+      if (!category) throw new Error(`no category ${slug} in the demo tree`);
+      return this.part({ ...fields, categoryId: category.id } as Partial<Omit<Part, '_id'>>);
+    },
+
     /** Books a part as the customer would from the booking modal (POST /booking). */
     async book(account: Account, part: Part, amount: number): Promise<Order> {
       return call<Order>('POST', server('/booking'), {

@@ -1,11 +1,13 @@
 // The app inside its providers (query cache, tRPC, sign-in, confirm dialog, toasts), the same in
-// the browser (boot.tsx) and in the build's prerendering (prerender.tsx); each adds its router.
+// the browser (boot.tsx), in the build's prerendering (prerender.tsx) and in the server's render of
+// the pages with data (page-render.tsx); each adds its router.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../shared/constants';
 import { AuthProvider } from './auth/AuthProvider';
 import { ConfirmProvider } from './components/ConfirmDialog';
+import { ShopOrigin } from './lib/shop-origin';
 import { trpc } from './lib/trpc';
 import { AppRoutes } from './routes';
 
@@ -14,15 +16,20 @@ type TrpcClient = ReturnType<typeof trpc.createClient>;
 export function AppProviders({
   queryClient,
   trpcClient,
+  shopOrigin,
   children,
 }: {
   queryClient: QueryClient;
   trpcClient: TrpcClient;
+  /** The shop's public origin, for canonical addresses (lib/shop-origin.ts). */
+  shopOrigin: string;
   children: ReactNode;
 }) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <ShopOrigin value={shopOrigin}>{children}</ShopOrigin>
+      </QueryClientProvider>
     </trpc.Provider>
   );
 }

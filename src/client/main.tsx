@@ -1,5 +1,6 @@
-// Entry point: the stylesheets, then the app (boot.tsx). Under a prerendered page the app's code
-// is fetched and run only once the page has been painted, so it never holds up the first paint.
+// Entry point: the stylesheets, then the app (boot.tsx). Under a page the server sent (rendered or
+// prerendered) the app's code is fetched and run only once the page has been painted, so it never
+// holds up the first paint.
 import '@fontsource-variable/inter';
 import './styles.css';
 
@@ -19,5 +20,5 @@ function startApp(): void {
   });
 }
 
-if (root?.hasAttribute('inert')) requestAnimationFrame(() => setTimeout(startApp, 0));
+if (root?.hasChildNodes()) requestAnimationFrame(() => setTimeout(startApp, 0));
 else startApp();

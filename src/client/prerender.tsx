@@ -19,7 +19,7 @@ export async function prerenderPage(path: string): Promise<string> {
   await prerenderedPages[path]?.preload();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { prelude } = await prerender(
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+    <AppProviders queryClient={queryClient} trpcClient={trpcClient} shopOrigin="">
       <StaticRouter location={path}>
         <AppContent />
       </StaticRouter>

@@ -1,12 +1,13 @@
 // buildApp: the whole storefront server as a Fastify instance, from injected dependencies.
 // Tests call it and `inject` requests; index.ts calls it and listens.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MAX_BATCH_CALLS } from '../shared/constants';
+import type { PageRenderer } from '../shared/page-render';
 import type { RuntimeConfig } from '../shared/payments';
 import type { RateLimitStore } from './auth/rate-limits';
 import { readPrerenderedPages } from './boot/prerendered-pages';
@@ -18,10 +19,14 @@ import { httpClient, redactingLogger, registerSecurity, securityOptions, type Se
 import { stringifyJson } from './cache/json';
 import { registerImageRoutes } from './http/image-routes';
 import { registerOrderExportRoute } from './http/order-export-route';
+import { registerPartsCsvRoutes } from './http/parts-csv-routes';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/public-cache';
 import { registerRestRoutes } from './rest/rest-routes';
 import { registerVitalsRoute } from './http/vitals-route';
+import { registerSitemapRoutes } from './http/sitemap-routes';
+import { pageComposer } from './http/page-template';
+import { sendRenderedPage, type PageRendering } from './http/rendered-pages';
 import { startHoldExpiry, type HoldExpiryTimer } from './domains/orders/hold-expiry';
 import { startSessionCheck, type SessionCheckTimer } from './domains/accounts/session-check';
 import type { Mailer } from './domains/email/mailer';
@@ -35,6 +40,8 @@ export interface AppOptions {
   runtimeConfig: RuntimeConfig;
   /** The built browser app (dist/client); absent in API-only tests. */
   clientDir?: string;
+  /** The browser app's server-side render of home and the part pages (boot/page-renderer.ts); absent: those go as index.html. */
+  pageRenderer?: PageRenderer;
   /** Checks that the database answers, for GET /ready. */
   ping: () => Promise<void>;
   /** The process logger; absent means silent (tests). */
@@ -147,10 +154,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   registerOrderExportRoute(app, deps);
   await app.register(registerPaymentWebhook, { deps });
   await app.register(registerImageRoutes, { deps });
+  await app.register(registerPartsCsvRoutes, { deps });
   registerVitalsRoute(app);
+  registerSitemapRoutes(app, deps.db, deps.shopUrl);
 
   if (options.clientDir && existsSync(join(options.clientDir, 'index.html'))) {
-    await serveClient(app, options.clientDir);
+    await serveClient(app, options.clientDir, options.pageRenderer && { renderer: options.pageRenderer, deps });
   } else {
     answerNotFound(app);
   }
@@ -234,10 +243,10 @@ function runSessionCheck(app: FastifyInstance, deps: AppDeps, sessionCheck: NonN
 const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
 
 /**
- * Serves the built browser app; any other GET for a page gets its prerendered HTML, or index.html
- * (client routing).
+ * Serves the built browser app; any other GET for a page gets its server-rendered HTML (with the
+ * status it calls for), its prerendered HTML, or index.html (client routing).
  */
-async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+async function serveClient(app: FastifyInstance, clientDir: string, rendering?: Omit<PageRendering, 'compose'>): Promise<void> {
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
@@ -249,8 +258,11 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     setHeaders: (reply, path) => void reply.header('cache-control', cacheControlOf(clientDir, path)),
   });
   const prerendered = readPrerenderedPages(clientDir);
-  app.setNotFoundHandler((request, reply) => {
+  const rendered = rendering && { ...rendering, compose: pageComposer(readFileSync(join(clientDir, 'index.html'), 'utf8')) };
+  app.setNotFoundHandler(async (request, reply) => {
     const page = prerendered.get(request.url.split('?')[0]!);
+    // Home, the part and category pages and the not-found page are rendered with their data on each request.
+    if (rendered && request.method === 'GET' && page === undefined && (await sendRenderedPage(request, reply, rendered))) return reply;
     // A prerendered path is a page whatever the client accepts, so `curl` on / shows the shop.
     const wantsPage = request.method === 'GET' && (page !== undefined || (request.headers.accept ?? '').includes('text/html'));
     if (!wantsPage) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));

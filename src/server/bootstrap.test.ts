@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import { freePort } from '../emulators/free-port';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, type DatabaseHandle } from './db/database';
@@ -101,7 +101,7 @@ it(
       expect(await db.select({ role: users.role, firebaseUid: users.firebaseUid }).from(users).where(eq(users.email, email))).toEqual([
         { role: 'admin', firebaseUid: uid },
       ]);
-      expect((await db.select({ parts: count() }).from(tools))[0]?.parts).toBe(demoTools.length);
+      expect((await db.select({ parts: count() }).from(tools).where(isNull(tools.variantOf)))[0]?.parts).toBe(demoTools.length);
       expect((await db.select({ audits: count() }).from(auditEvents).where(eq(auditEvents.subject, email)))[0]?.audits).toBe(1);
     });
   },

@@ -23,6 +23,8 @@ export interface AppDeps {
   sessions: SessionTokens;
   /** How much one customer may hold unpaid (HOLD_LIMIT_* variables). */
   holdLimits: HoldLimits;
+  /** How long a Book Now order holds its stock unpaid (HOLD_EXPIRY_HOURS). */
+  bookingHoldMs: number;
   /** Accounts that are admins by configuration (ADMIN_EMAILS), lower-cased. */
   adminEmails: ReadonlySet<string>;
   log: FastifyBaseLogger;

@@ -3,6 +3,7 @@
 // requests in flight finish, then the emulators stop and the last spans are sent, within
 // SHUTDOWN_TIMEOUT_MS; database work still running then is rolled back.
 import { buildApp } from './app';
+import { loadPageRenderer, PAGE_RENDER_BUNDLE } from './boot/page-renderer';
 import { processLogger } from './boot/process-logger';
 import { listenBootFailure } from './boot/boot-failure';
 import { announceReady, readyFacts } from './boot/ready-banner';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const app = await buildApp(started.deps, {
     runtimeConfig: started.runtimeConfig,
     clientDir,
+    pageRenderer: await loadPageRenderer(projectPath(PAGE_RENDER_BUNDLE)),
     ping: started.ping,
     logger: log,
     holdExpiry: { olderThanMs: config.holdExpiryMs },

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import type { ProcessRole } from './process-role';
-import { ageBooking, bookingRow, bookPart } from './testing/payments';
+import { ageBooking, bookingRow, bookLegacyPart } from './testing/payments';
 import { startServerProcess, type ServerProcess } from './testing/server-process';
 import { usingPostgres } from './testing/test-database';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from './testing/test-keys';
@@ -44,7 +44,7 @@ async function startProcess(role: ProcessRole): Promise<FastifyInstance> {
 }
 
 it('leaves stale holds to the worker: a web process never expires them', async () => {
-  const { booking } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+  const { booking } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
   await ageBooking(shop, booking._id, 25);
 
   const web = await startProcess('web');
@@ -89,7 +89,7 @@ describe.skipIf(!usingPostgres())('as separate processes on one Postgres', () =>
   }
 
   it('a ROLE=web process serves the shop and never expires a stale hold; a ROLE=worker process does', async () => {
-    const { booking } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const { booking } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await ageBooking(shop, booking._id, 25);
 
     const web = await startRole('web');

@@ -54,6 +54,11 @@ export function isBookableQuantity(amount: number, tool: { minimumOrderQuantity:
 
 export const createBookingSchema = bookingFormSchema.extend({
   toolsId: idSchema,
+  /**
+   * The variant of the part to book (docs/decisions/0052): the part itself or one of its variants.
+   * Left out, the row toolsId names is booked: a part's own row is its default variant.
+   */
+  variantId: idSchema.optional(),
   /** The total the customer was shown, in dollars; refused if the server's total differs. */
   price: z
     .number()

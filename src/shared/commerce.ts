@@ -4,6 +4,13 @@
 export const orderStatuses = ['unpaid', 'paid', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/**
+ * How an order was placed: at checkout from the cart, or by SPEC's Book Now (and its REST path),
+ * which makes a one-line order with no shipping, paid through the booking's own payment page.
+ */
+export const orderChannels = ['checkout', 'book_now'] as const;
+export type OrderChannel = (typeof orderChannels)[number];
+
 /** percent: value in basis points (1000 = 10 %); fixed: value in minor units. */
 export const discountKinds = ['percent', 'fixed'] as const;
 export type DiscountKind = (typeof discountKinds)[number];

@@ -29,12 +29,20 @@ export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;
 /** Longest catalogue search text: a few words, not a document. */
 export const SEARCH_TEXT_MAX = 100;
+/**
+ * Fewer letters or digits than this suggest nothing in the header search: one letter matches most
+ * of the catalogue and helps nobody. Here, not beside the schema, so the header loads no zod.
+ */
+export const SUGGEST_MIN_CHARS = 2;
 
 /** Local storage key for the session token issued by our server. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
 /** The picture shown for a person without a profile photo. */
 export const DEFAULT_AVATAR = '/images/avatars/default.svg';
+
+/** The picture of a part without one of its own (imported without an image, or whose image fails to load). */
+export const DEFAULT_PART_IMAGE = '/images/parts/placeholder.svg';
 
 /** Calls in one tRPC batch: the server refuses larger batches, so the browser never sends them. */
 export const MAX_BATCH_CALLS = 10;

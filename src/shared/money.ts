@@ -13,6 +13,9 @@ export function isWholeCents(dollars: number): boolean {
   return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 }
 
+/** Made once: building a formatter costs far more than formatting (a page's render shows dozens of prices). */
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 export function formatDollars(dollars: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
+  return DOLLARS.format(dollars);
 }

@@ -1,9 +1,17 @@
 // The settings' schemas over many values: every rate a person can type with two decimals becomes
-// its exact basis points, and a set of price breaks is taken exactly when its quantities differ.
+// its exact basis points, every euro rate with up to six its exact millionths, and a set of price
+// breaks is taken exactly when its quantities differ.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages';
-import { basisPointsToPercent, percentToBasisPoints, setPriceBreaksSchema, setTaxRateSchema } from './shop-settings';
+import {
+  basisPointsToPercent,
+  eurRateToMillionths,
+  millionthsToEurRate,
+  percentToBasisPoints,
+  setPriceBreaksSchema,
+  setTaxRateSchema,
+} from './shop-settings';
 
 /** A rate as a person writes it: 0 to 100, a point and two digits. */
 const writtenRate = fc
@@ -35,6 +43,36 @@ describe('tax rates in percent', () => {
         },
       ),
     );
+  });
+});
+
+describe('euro rates in millionths', () => {
+  const millionths = fc.integer({ min: 1, max: 100_000_000 });
+
+  it('reads any rate from 0.000001 to 100, with six decimals or as it is shown, as its exact millionths', () => {
+    fc.assert(
+      fc.property(millionths, (rate) => {
+        const sixDecimals = `${Math.trunc(rate / 1_000_000)}.${String(rate % 1_000_000).padStart(6, '0')}`;
+        expect(eurRateToMillionths(sixDecimals)).toBe(rate);
+        const shown = millionthsToEurRate(rate);
+        expect(shown).not.toMatch(/\.(\d*0)?$/);
+        expect(eurRateToMillionths(shown)).toBe(rate);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('writes a rate as it is typed, without trailing zeros', () => {
+    expect(millionthsToEurRate(921_300)).toBe('0.9213');
+    expect(millionthsToEurRate(920_000)).toBe('0.92');
+    expect(millionthsToEurRate(1_000_000)).toBe('1');
+    expect(millionthsToEurRate(1)).toBe('0.000001');
+  });
+
+  it('refuses 0, more than 100, a seventh decimal, a comma, a sign or an exponent', () => {
+    for (const text of ['0', '0.0', '100.000001', '101', '0.9213001', '0,92', '-0.92', '+0.92', '9.2e-1', '.92', '0.', '', ' 0.92']) {
+      expect(eurRateToMillionths(text), text).toBeNull();
+    }
   });
 });
 

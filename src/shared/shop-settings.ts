@@ -17,6 +17,52 @@ export const MAX_PRICE_BREAKS = 20;
 /** Most countries one zone may hold: there are fewer than 250 ISO countries. */
 const MAX_ZONE_COUNTRIES = 250;
 
+/**
+ * The most euros one unit of the shop's currency may be worth. No currency is worth more than a few
+ * euros, so a rate above this is a slip (typed in millionths, or the point in the wrong place); the
+ * database's integer of millionths would hold at most 2147.
+ */
+const EUR_RATE_MAX = 100;
+const MILLIONTHS = 1_000_000;
+
+/**
+ * "0.9213" (euros per unit of the shop's currency, a point and at most six decimals) as the
+ * millionths the settings store (921300), read from the text so no float rounds it; null when the
+ * text is not such a rate, is 0 or is above EUR_RATE_MAX.
+ */
+export function eurRateToMillionths(text: string): number | null {
+  const match = /^(\d{1,3})(?:\.(\d{1,6}))?$/.exec(text);
+  if (!match) return null;
+  const millionths = Number(match[1]) * MILLIONTHS + Number((match[2] ?? '').padEnd(6, '0'));
+  return millionths > 0 && millionths <= EUR_RATE_MAX * MILLIONTHS ? millionths : null;
+}
+
+/** 921300 millionths as "0.9213", 1000000 as "1": the rate as it was typed, without trailing zeros. */
+export function millionthsToEurRate(millionths: number): string {
+  const fraction = String(millionths % MILLIONTHS)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
+  return `${Math.trunc(millionths / MILLIONTHS)}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+/**
+ * The euro rate as the settings form sends it: text, as typed, or empty (or null) for none. A rate
+ * comes out in the form it is shown back in ("0.92000" as "0.92"), so parsing it again changes nothing.
+ */
+const eurRateSchema = z
+  .string({ error: messages.eurRateInvalid })
+  .trim()
+  .nullable()
+  .transform((text, context) => {
+    if (text === null || text === '') return null;
+    const millionths = eurRateToMillionths(text);
+    if (millionths === null) {
+      context.addIssue({ code: 'custom', message: messages.eurRateInvalid });
+      return z.NEVER;
+    }
+    return millionthsToEurRate(millionths);
+  });
+
 /** A percentage with at most two decimals (25.5 %) as basis points (2550), and back. */
 export function percentToBasisPoints(percent: number): number {
   return Math.round(percent * 100);
@@ -82,6 +128,8 @@ export const updateShopSettingsSchema = z.object({
     .int(messages.reservationMinutesInvalid)
     .min(RESERVATION_MINUTES_MIN, messages.reservationMinutesInvalid)
     .max(RESERVATION_MINUTES_MAX, messages.reservationMinutesInvalid),
+  /** Euros per unit of the shop's currency, for the VAT in euros on invoices (Article 230); null when none is set. */
+  eurRate: eurRateSchema,
   version: z.number({ error: messages.shopSettingsConflict }).int(messages.shopSettingsConflict).min(1, messages.shopSettingsConflict),
 });
 export type UpdateShopSettingsInput = z.output<typeof updateShopSettingsSchema>;

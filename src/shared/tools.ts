@@ -1,10 +1,12 @@
 // Part (tool) inputs: the add-product form and catalog reads.
 import { z } from 'zod';
+import { bikeSpecSchema, compatibilitySchema } from './bike-standard-schemas';
 import { catalogueSorts } from './catalogue-sorts';
 import { idSchema, pageInputSchema, TYPED_TEXT } from './common';
 import { MAX_PRICE_DOLLARS, MAX_QUANTITY, SEARCH_TEXT_MAX } from './constants';
 import { messages } from './messages';
 import { isWholeCents } from './money';
+import { specificationsSchema } from './part-specifications';
 
 /**
  * A shop image: /images/ then folders and a file name, none starting with a dot (so never `..`).
@@ -18,6 +20,28 @@ const imageUrlSchema = z
   .max(2048, messages.productImageInvalid)
   .regex(TYPED_TEXT, messages.productImageInvalid)
   .refine((url) => /^https:\/\/[^\s]+$/.test(url) || SHOP_IMAGE_PATH.test(url), messages.productImageInvalid);
+
+export const MAX_PART_IMAGES = 8;
+export const IMAGE_ALT_MAX = 200;
+
+/** One picture of a part's gallery: an image as the part's `img` takes it, and its alt text. */
+const partImageSchema = z.object({
+  path: imageUrlSchema,
+  alt: z
+    .string({ error: messages.imageAltRequired })
+    .trim()
+    .min(1, messages.imageAltRequired)
+    .max(IMAGE_ALT_MAX, messages.imageAltTooLong(IMAGE_ALT_MAX))
+    .regex(TYPED_TEXT, messages.textHasControlCharacters),
+});
+export type PartImage = z.infer<typeof partImageSchema>;
+
+/** A part's gallery in order: the first image is its cover (`img`). */
+export const partImagesSchema = z
+  .array(partImageSchema, { error: messages.partImagesRequired })
+  .min(1, messages.partImagesRequired)
+  .max(MAX_PART_IMAGES, messages.tooManyPartImages(MAX_PART_IMAGES))
+  .refine((images) => new Set(images.map((image) => image.path)).size === images.length, messages.partImageRepeated);
 
 export const createToolSchema = z.object({
   name: z
@@ -48,6 +72,12 @@ export const createToolSchema = z.object({
     .int(messages.availableInvalid)
     .min(0, messages.availableInvalid)
     .max(MAX_QUANTITY, messages.availableInvalid),
+  /** The category the part is shown in; null for none, left out to keep the part's current one. */
+  categoryId: idSchema.nullable().optional(),
+  /** The standards the part depends on; {} for none (it fits every bike), left out to keep the part's current ones. */
+  compatibility: compatibilitySchema.optional(),
+  /** The specifications table, in order; left out to keep the part's current rows. */
+  specifications: specificationsSchema.optional(),
 });
 export type CreateToolInput = z.infer<typeof createToolSchema>;
 
@@ -60,6 +90,8 @@ export const editToolSchema = createToolSchema.extend({
   id: idSchema,
   version: z.number({ error: messages.partEditConflict }).int(messages.partEditConflict).min(1, messages.partEditConflict),
   availableWas: createToolSchema.shape.available,
+  /** The whole gallery, cover (`img`) first; left out to keep it, its first image following `img`. */
+  images: partImagesSchema.optional(),
 });
 export type EditToolInput = z.infer<typeof editToolSchema>;
 
@@ -75,7 +107,7 @@ const PRICE_CENTS_MAX = 2 ** 31 - 1;
  * A page position of the catalogue search: a count or a part's seq, or for the price orders the
  * last part's price in cents and its seq. A price no part can hold is no position.
  */
-const searchCursorSchema = z
+export const searchCursorSchema = z
   .string({ error: messages.cursorInvalid })
   .regex(/^\d{1,15}(\.\d{1,15})?$/, messages.cursorInvalid)
   .refine((cursor) => !cursor.includes('.') || Number(cursor.split('.')[0]) <= PRICE_CENTS_MAX, messages.cursorInvalid);
@@ -93,6 +125,8 @@ export const searchToolsSchema = z.object({
     .default(''),
   sort: z.enum(catalogueSorts, { error: messages.sortInvalid }).default('relevance'),
   inStock: z.boolean({ error: messages.searchInvalid }).default(false),
+  /** Only the parts that fit this bike (its standards, as the URL's ?fits= carries them). */
+  fits: bikeSpecSchema.optional(),
   limit: pageInputSchema.shape.limit,
   /** Opaque position returned as nextCursor by the previous page of the same search. */
   cursor: searchCursorSchema.optional(),

@@ -1,10 +1,11 @@
-// The frame of every page: skip link, navbar, the notice to verify a new account's email, the routed
-// page (lazy, with a spinner and a retry on failure), footer.
+// The frame of every page: skip link, navbar (with the header search and the cart), the notice to
+// verify a new account's email, the routed page (lazy, with a spinner and a retry on failure), footer.
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { SignupVerifyNotice } from '../auth/SignupVerifyNotice';
 import { CartLink } from '../cart/CartLink';
 import { Footer } from './Footer';
+import { HeaderSearch } from './header-search/HeaderSearch';
 import { Navbar } from './Navbar';
 import { PageLoadBoundary } from './PageLoadBoundary';
 import { ScrollToTop } from './ScrollToTop';
@@ -21,7 +22,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <ScrollToTop />
-      <Navbar cart={<CartLink />} />
+      <Navbar cart={<CartLink />} search={<HeaderSearch />} />
       <SignupVerifyNotice />
       {/* At least a screen tall, so the footer starts below the fold and never jumps when a lazy page arrives. */}
       <main id="main" className="min-h-screen flex-1">

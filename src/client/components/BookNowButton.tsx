@@ -6,9 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import type { LoginRedirectState } from '../auth/redirect-state';
 import { partPath } from '../lib/part-path';
-import type { RouterOutputs } from '../lib/trpc';
-
-type Tool = RouterOutputs['tools']['byId'];
+import type { BookableTool } from './booking/useBooking';
 
 const BookingModal = lazy(() => import('./booking/BookingModal').then((module) => ({ default: module.BookingModal })));
 
@@ -16,13 +14,16 @@ const BookingModal = lazy(() => import('./booking/BookingModal').then((module) =
 const BOOK_HASH = '#book';
 
 interface BookNowButtonProps {
-  tool: Tool;
+  /** What is booked: a part, or on its page the variant chosen (its own id, name, price and limits). */
+  tool: BookableTool;
+  /** The page to come back to after signing in, when it is not the booked row's: a variant's part. */
+  partId?: string;
   className?: string;
   /** Opens the modal when the page was reached through a sign-in started by Book Now (the part's page). */
   opensFromSignIn?: boolean;
 }
 
-export function BookNowButton({ tool, className = '', opensFromSignIn = false }: BookNowButtonProps) {
+export function BookNowButton({ tool, partId, className = '', opensFromSignIn = false }: BookNowButtonProps) {
   const { status } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -43,7 +44,9 @@ export function BookNowButton({ tool, className = '', opensFromSignIn = false }:
 
   function onBookNow() {
     if (status !== 'signedIn') {
-      const state: LoginRedirectState = { from: { pathname: partPath(tool._id), search: '', hash: BOOK_HASH } };
+      // Back on the part's page with the variant chosen (its ?variant=), and the modal open.
+      const search = partId ? location.search : '';
+      const state: LoginRedirectState = { from: { pathname: partPath(partId ?? tool._id), search, hash: BOOK_HASH } };
       void navigate('/login', { state });
       return;
     }

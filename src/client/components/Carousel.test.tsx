@@ -16,7 +16,22 @@ function visibleSlide(): string | null {
 }
 
 describe('Carousel', () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('stays still for a visitor who asked for less motion, until they press play', async () => {
+    const reduced = { matches: true, addEventListener: vi.fn(), removeEventListener: vi.fn() };
+    vi.stubGlobal('matchMedia', (query: string) =>
+      query === '(prefers-reduced-motion: reduce)' ? reduced : { ...reduced, matches: false },
+    );
+    render(<Carousel slides={slides} label="Highlights" />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Play slide show' }));
+
+    expect(screen.getByRole('button', { name: 'Pause slide show' })).toBeInTheDocument();
+  });
 
   it('moves with Next, Previous (wrapping round) and the slide buttons', async () => {
     render(<Carousel slides={slides} label="Highlights" />);

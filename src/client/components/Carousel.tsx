@@ -1,6 +1,6 @@
 // The decorative image carousel on home: auto-advances, with pause, previous/next and slide buttons, and a fixed height.
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 export interface Slide {
   src: string;
@@ -10,17 +10,33 @@ export interface Slide {
 
 const SLIDE_INTERVAL_MS = 6_000;
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
 function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
+  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches;
+}
+
+function onReducedMotionChange(listener: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/**
+ * Whether the visitor asked for less motion. The server, which renders home too, cannot know: its
+ * HTML plays, and the browser reads the preference once it has taken that HTML over.
+ */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(onReducedMotionChange, prefersReducedMotion, () => false);
 }
 
 export function Carousel({ slides, label }: { slides: readonly Slide[]; label: string }) {
   const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const reducedMotion = useReducedMotion();
+  // Until the visitor presses play or pause, it plays unless they asked for less motion.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const playing = chosen ?? !reducedMotion;
   const [held, setHeld] = useState(false);
   const count = slides.length;
 
@@ -72,11 +88,7 @@ export function Carousel({ slides, label }: { slides: readonly Slide[]; label: s
       <div className="flex items-center justify-between gap-3 bg-neutral px-4 py-2 text-neutral-content">
         <p className="min-h-[2lh] min-w-0 text-sm leading-snug md:hidden">{slides[current]?.caption}</p>
         <div className="ml-auto flex items-center gap-1">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm btn-square text-neutral-content"
-            onClick={() => setPlaying((on) => !on)}
-          >
+          <button type="button" className="btn btn-ghost btn-sm btn-square text-neutral-content" onClick={() => setChosen(!playing)}>
             {playing ? <Pause className="h-4 w-4" aria-hidden="true" /> : <Play className="h-4 w-4" aria-hidden="true" />}
             <span className="sr-only">{playing ? 'Pause slide show' : 'Play slide show'}</span>
           </button>

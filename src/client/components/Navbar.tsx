@@ -1,5 +1,6 @@
-// The top navigation: brand, page links, Dashboard when signed in, the cart, who is signed in, and
-// Login or SignOut; collapses into a menu on phones.
+// The top navigation: brand, page links, Dashboard when signed in, the search, the cart, who is
+// signed in, and Login or SignOut; collapses into a menu on phones, where the search takes a row
+// of its own under the bar (on tablets too: beside the links it would be too narrow to read).
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
@@ -66,8 +67,12 @@ function AuthArea() {
   );
 }
 
-/** `cart` is drawn on every page, before who is signed in (the app passes its CartLink). */
-export function Navbar({ cart = null }: { cart?: ReactNode }) {
+/**
+ * `cart` is drawn on every page, before who is signed in (the app passes its CartLink); `search`
+ * between the links and the cart on wide screens, under the bar on narrow ones (the app passes
+ * its HeaderSearch).
+ */
+export function Navbar({ cart = null, search = null }: { cart?: ReactNode; search?: ReactNode }) {
   const { status, user } = useAuth();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so following a link closes it.
@@ -90,7 +95,10 @@ export function Navbar({ cart = null }: { cart?: ReactNode }) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100 print:hidden">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:flex-nowrap"
+      >
         <Link to="/home" className="flex items-center gap-2 text-lg font-bold tracking-tight">
           <img src="/images/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
           Sprocket
@@ -105,6 +113,8 @@ export function Navbar({ cart = null }: { cart?: ReactNode }) {
             </li>
           ))}
         </ul>
+
+        {search ? <div className="order-last basis-full lg:order-none lg:max-w-sm lg:flex-1 lg:basis-auto">{search}</div> : null}
 
         <div className="flex min-w-24 items-center justify-end gap-2">
           {cart}

@@ -1,7 +1,6 @@
 // A part's picture, replaced by the placeholder when the image cannot load.
 import type { SyntheticEvent } from 'react';
-
-const PLACEHOLDER_IMAGE = '/images/parts/placeholder.svg';
+import { DEFAULT_PART_IMAGE as PLACEHOLDER_IMAGE } from '../../shared/constants';
 
 function showPlaceholder(event: SyntheticEvent<HTMLImageElement>): void {
   const image = event.currentTarget;

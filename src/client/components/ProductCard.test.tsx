@@ -42,6 +42,9 @@ const headsets: Tool = {
   minimumOrderQuantity: 5,
   available: 1200,
   description,
+  reviewCount: 0,
+  averageRating: null,
+  variantCount: 1,
 };
 
 beforeEach(() => vi.clearAllMocks());
@@ -55,6 +58,36 @@ describe('ProductCard', () => {
     expect(screen.getByText('$1,234.50')).toBeInTheDocument();
     expect(screen.getByText('Minimum order').nextElementSibling).toHaveTextContent('5');
     expect(screen.getByText('Available').nextElementSibling).toHaveTextContent('1,200');
+  });
+
+  it('shows a part with options from its lowest price, and leads to its page to choose one', () => {
+    renderWithAuth(<ProductCard tool={{ ...headsets, variantCount: 2 }} />, { auth: signedOut, at: '/home' });
+
+    expect(screen.getByText('from').parentElement).toHaveTextContent('from $1,234.50');
+    expect(screen.getByRole('link', { name: 'Choose options of Bike Headsets' })).toHaveAttribute('href', `/parts/${headsets._id}`);
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows its stars and review count, read out as one sentence', () => {
+    renderWithAuth(<ProductCard tool={{ ...headsets, reviewCount: 12, averageRating: 4.5 }} />, { auth: signedOut, at: '/home' });
+
+    const rating = screen.getByRole('img', { name: 'Rated 4.5 out of 5 from 12 reviews' });
+    expect(rating).toHaveTextContent('4.5 (12)');
+    expect(rating.querySelectorAll('svg.fill-amber-500')).toHaveLength(5);
+  });
+
+  it('says "1 review" for a single one, with its stars rounded', () => {
+    renderWithAuth(<ProductCard tool={{ ...headsets, reviewCount: 1, averageRating: 3 }} />, { auth: signedOut, at: '/home' });
+
+    const rating = screen.getByRole('img', { name: 'Rated 3 out of 5 from 1 review' });
+    expect(rating.querySelectorAll('svg.fill-amber-500')).toHaveLength(3);
+  });
+
+  it('shows no rating at all for a part without reviews', () => {
+    renderWithAuth(<ProductCard tool={headsets} />, { auth: signedOut, at: '/home' });
+
+    expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/\(0\)/)).not.toBeInTheDocument();
   });
 
   it('shows only the first 50 characters of the description', () => {

@@ -1,10 +1,12 @@
-// A rating shown as five stars, with the number read out to screen readers.
+// A rating shown as five stars, with the number read out to screen readers (unless the stars only
+// decorate a sentence that says it already).
 import { Star } from 'lucide-react';
 import { RATING_MAX } from '../../shared/constants';
 
-export function StarRating({ rating }: { rating: number }) {
+export function StarRating({ rating, decorative = false }: { rating: number; decorative?: boolean }) {
+  const label = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `Rated ${rating} out of ${RATING_MAX}` };
   return (
-    <span role="img" aria-label={`Rated ${rating} out of ${RATING_MAX}`} className="inline-flex gap-0.5">
+    <span {...label} className="inline-flex gap-0.5">
       {Array.from({ length: RATING_MAX }, (_, index) => (
         <Star
           key={index}

@@ -4,6 +4,8 @@ import type { CartLineView, CartView } from '../cart/useCart';
 export function aCartLine(overrides: Partial<CartLineView> = {}): CartLineView {
   return {
     toolId: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e',
+    // A part without options: its line is its own row.
+    partId: overrides.toolId ?? '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e',
     name: 'Bike Headsets',
     img: '/images/parts/bike-headsets.svg',
     quantity: 4,

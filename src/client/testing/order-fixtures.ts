@@ -5,6 +5,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: '8a4f7a52-5b7c-4a7e-9d43-1c3f0f6b2a10',
     orderId: null,
+    orderChannel: null,
     orderNumber: 1041,
     toolsId: '1e0c8c8e-3d3b-4f59-b4a4-6c2b7f0f9e21',
     toolsName: 'Bike Headsets',

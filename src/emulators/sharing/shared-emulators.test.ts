@@ -125,12 +125,13 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
       body: JSON.stringify({ toolsId: tool.id, amount: 1, ...form }),
     });
     expect(booked.status).toBe(201);
-    const bookingId = ((await booked.json()) as { _id: string })._id;
+    const { _id: bookingId, orderId } = (await booked.json()) as { _id: string; orderId: string };
 
     const secrets = await Promise.all([openIntent(first, customer.token, bookingId), openIntent(second, customer.token, bookingId)]);
 
     expect(secrets[0]).toBe(secrets[1]);
-    expect((await intentsAtTheEmulator()).filter((intent) => intent.metadata.bookingId === bookingId)).toHaveLength(1);
+    // Book Now placed a one-line order: its one intent names the order.
+    expect((await intentsAtTheEmulator()).filter((intent) => intent.metadata.orderId === orderId)).toHaveLength(1);
 
     // Paid from the page of the process that runs the emulators: its event marks the booking paid
     // in the shared database, whichever process the customer asks next.
@@ -148,7 +149,7 @@ describe.skipIf(!usingPostgres())('two storefront processes on one data director
     const deadline = Date.now() + 15_000;
     while ((await statusOf(bookingId)) !== 'paid' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await statusOf(bookingId)).toBe('paid');
-    expect((await intentsAtTheEmulator()).filter((intent) => intent.metadata.bookingId === bookingId)).toHaveLength(1);
+    expect((await intentsAtTheEmulator()).filter((intent) => intent.metadata.orderId === orderId)).toHaveLength(1);
   });
 
   it('keeps signing in and paying through the other process after the one running the emulators stops', async () => {

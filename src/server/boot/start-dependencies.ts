@@ -11,7 +11,7 @@ import { createReadCache } from '../cache/read-cache';
 import type { Config } from '../config';
 import type { AppDeps } from '../context';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
-import { seedDemoAccounts, seedDemoData } from '../db/seed';
+import { seedDemoAccounts, seedDemoData, tieSeededDemoReviews } from '../db/seed';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import type { IdentityProvider } from '../identity/identity-provider';
 import type { PaymentsGateway } from '../payments/payments-gateway';
@@ -62,7 +62,10 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
     closers.push(rateLimits.close);
     const sessionKeys = config.sessionSecrets ?? (await readOrCreateSecret(config.dataDir, 'session'));
 
-    if (database.kind === 'pglite' && (await seedDemoData(database.db))) log.info('seeded the demo catalogue, reviews and accounts');
+    if (database.kind === 'pglite') {
+      if (await seedDemoData(database.db)) log.info('seeded the demo catalogue, reviews and accounts');
+      else if ((await tieSeededDemoReviews(database.db)) > 0) log.info('tied the demo reviews to their parts');
+    }
     if (config.identity.kind === 'emulator') {
       log.info('identity: making sure the demo accounts exist…');
       await seedDemoAccounts(identity.provider);
@@ -78,6 +81,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
         sessions: createSessionTokens(sessionKeys),
         adminEmails: config.adminEmails,
         holdLimits: config.holdLimits,
+        bookingHoldMs: config.holdExpiryMs,
         shopTimeZone: config.shopTimeZone,
         shopUrl: config.shopUrl,
         log,

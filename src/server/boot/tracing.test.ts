@@ -51,7 +51,8 @@ afterAll(async () => {
 });
 
 describe('tracing turned on by OTEL_EXPORTER_OTLP_ENDPOINT', () => {
-  it('names each request’s span by route pattern or procedure and sends no email or query string', async () => {
+  // A server process to start, and to stop with its last export: more than the default 30 s on busy cores.
+  it('names each request’s span by route pattern or procedure and sends no email or query string', { timeout: 90_000 }, async () => {
     const server = await startServerProcess({
       DATA_DIR: dataDir,
       STRIPE_API_BASE: 'http://127.0.0.1:9',

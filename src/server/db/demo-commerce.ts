@@ -1,13 +1,13 @@
 // The demo shop's commerce settings: a bicycle-parts manufacturer in Berlin selling across the EU
 // and beyond (docs/decisions/0043-checkout-orders.md). Seeded with the demo catalogue, and by the
 // tests that check out.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { EU_COUNTRIES } from '../../shared/countries';
 import { seller } from '../../shared/seller';
 import type { Database } from './database';
 import { discountCodes, priceBreaks, shippingRates, shippingZoneCountries, shippingZones, shopSettings, tools } from './schema';
 
-const demoShopIdentity = {
+const demoShopSettings = {
   legalName: seller.name,
   addressLine1: seller.addressLine1,
   city: seller.city,
@@ -15,6 +15,9 @@ const demoShopIdentity = {
   country: seller.country,
   vatId: seller.vatId,
   email: seller.email,
+  // A plausible euro rate (1 USD = 0.92 EUR; a real shop types the ECB's), so the demo's invoices
+  // state their VAT in euros as a German shop invoicing in dollars must (Article 230).
+  eurRateMillionths: 920_000,
 };
 
 const EU_OTHER_THAN_GERMANY = EU_COUNTRIES.filter((country) => country !== 'DE');
@@ -61,14 +64,14 @@ const demoDiscountCode = {
 } as const;
 
 /**
- * Sets the demo shop's identity, shipping zones, price breaks and a welcome code, unless the shop
+ * Sets the demo shop's identity and euro rate, shipping zones, price breaks and a welcome code, unless the shop
  * already has a legal name (an admin's settings are never overwritten). True when it seeded.
  */
 export async function seedDemoCommerce(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     const seeded = await tx
       .update(shopSettings)
-      .set(demoShopIdentity)
+      .set(demoShopSettings)
       .where(eq(shopSettings.legalName, ''))
       .returning({ id: shopSettings.id });
     if (seeded.length === 0) return false;
@@ -83,9 +86,13 @@ export async function seedDemoCommerce(db: Database): Promise<boolean> {
       .select({ id: tools.id, name: tools.name })
       .from(tools)
       .where(
-        inArray(
-          tools.name,
-          demoPriceBreaks.map((priceBreak) => priceBreak.part),
+        and(
+          inArray(
+            tools.name,
+            demoPriceBreaks.map((priceBreak) => priceBreak.part),
+          ),
+          // A part's variants share its name; its breaks are the part's own row's.
+          isNull(tools.variantOf),
         ),
       );
     const breaks = demoPriceBreaks.flatMap(({ part, ...priceBreak }) =>

@@ -64,41 +64,80 @@ export const demoTools = [
   },
 ] as const;
 
+/**
+ * The demo's reviews, each about the demo part it names (`part`), so most demo parts show a rating.
+ * The first six were seeded before reviews named parts; an embedded shop seeded then gets them tied
+ * to their parts at start (seed.ts).
+ */
 export const demoReviews = [
   {
     name: 'Maya Chen',
+    part: 'Bike Headsets',
     img: '/images/avatars/avatar-1.svg',
     rating: 5,
     text: 'The headsets arrived well packed and fitted first time. Our workshop has used them on forty builds without a single creak.',
   },
   {
     name: 'Tomás Rivera',
+    part: 'Bike Cassettes & Freewheels',
     img: '/images/avatars/avatar-2.svg',
     rating: 4,
     text: 'Cassettes shift cleanly and hold up to commuter abuse. Delivery took a day longer than promised, otherwise excellent.',
   },
   {
     name: 'Aisha Bello',
+    part: 'Handlebars',
     img: '/images/avatars/avatar-3.svg',
     rating: 5,
     text: 'Ordering in bulk for our rental fleet is simple, and the handlebars are stiffer than the ones we used before.',
   },
   {
     name: 'Lars Eriksen',
+    part: 'Quill Bike Stems',
     img: '/images/avatars/avatar-4.svg',
     rating: 5,
     text: 'Quill stems with a proper polished finish are hard to find. These look right on our restored steel frames.',
   },
   {
     name: 'Priya Nair',
+    part: 'Bike Derailleurs',
     img: '/images/avatars/avatar-5.svg',
     rating: 4,
     text: 'The derailleurs are crisp and the clutch really keeps the chain quiet on rough trails. Good value for a shop order.',
   },
   {
     name: 'Daniel Okafor',
+    part: 'Bicycle Seatposts',
     img: '/images/avatars/avatar-6.svg',
     rating: 5,
     text: 'Seatposts came with clear torque markings and the clamp never slips. Support answered my questions the same day.',
+  },
+  {
+    name: 'Hannah Vogel',
+    part: 'Bike Headsets',
+    img: '/images/avatars/avatar-2.svg',
+    rating: 4,
+    text: 'Smooth steering on a tapered fork. Setting the preload takes patience, but it has stayed put since.',
+  },
+  {
+    name: 'Marco Bianchi',
+    part: 'Bike Cassettes & Freewheels',
+    img: '/images/avatars/avatar-4.svg',
+    rating: 5,
+    text: 'Fitted a 7-speed freewheel to an old tourer and a 12-speed cassette to my gravel bike. Both shift quietly.',
+  },
+  {
+    name: 'Grace Liu',
+    part: 'Handlebars',
+    img: '/images/avatars/avatar-1.svg',
+    rating: 4,
+    text: 'The 31.8 mm riser bar is stiff and the clamp marks make centring easy. A wider choice of rise would be welcome.',
+  },
+  {
+    name: 'Sven Olsen',
+    part: 'Bike Derailleurs',
+    img: '/images/avatars/avatar-6.svg',
+    rating: 3,
+    text: 'Shifts well once indexed, but the clutch made the rear wheel fiddly to refit until I learned to lock it open.',
   },
 ] as const;

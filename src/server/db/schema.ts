@@ -18,9 +18,19 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { BikeSpec, Compatibility } from '../../shared/bike-standards';
+import type { OptionValues } from '../../shared/part-options';
 import { bookingStatuses } from '../../shared/bookings';
+import type { Specification } from '../../shared/part-specifications';
 import { checkoutStatuses } from '../../shared/checkouts';
-import { discountKinds, discountUseStatuses, invoiceKinds, orderRefundKinds, orderStatuses } from '../../shared/commerce';
+import {
+  discountKinds,
+  discountUseStatuses,
+  invoiceKinds,
+  orderChannels,
+  orderRefundKinds,
+  orderStatuses,
+} from '../../shared/commerce';
 import { emailKinds, emailStatuses } from '../../shared/emails';
 import { roles } from '../../shared/users';
 
@@ -106,6 +116,30 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.userId), index('sessions_expires_at').on(t.expiresAt)],
 );
 
+/**
+ * The catalogue's categories, a tree kept as each category's parent (docs/decisions/0047). A slug
+ * names a category in its page's address and is unique in the whole shop, so moving a category
+ * keeps its links; siblings are shown in their position order.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** None for a top-level category. Deleting a parent that still has children is refused. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** Order among its siblings, smallest first. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_unique').on(t.slug),
+    index('categories_parent_position').on(t.parentId, t.position),
+    check('categories_not_own_parent', sql`${t.parentId} <> ${t.id}`),
+  ],
+);
+
 export const tools = pgTable(
   'tools',
   {
@@ -125,6 +159,13 @@ export const tools = pgTable(
      * when another admin saved first, so no edit overwrites another silently.
      */
     version: integer('version').notNull().default(1),
+    /** The category the part is shown in; none leaves it only in the whole catalogue. */
+    categoryId: uuid('category_id').references(() => categories.id),
+    /**
+     * The bicycle standards the part depends on, each with every value it fits
+     * (src/shared/bike-standards.ts); {} for a part that fits every bike, such as a tool.
+     */
+    compatibility: jsonb('compatibility').$type<Compatibility>().notNull().default({}),
     /** Parts are retired, never deleted, so past orders keep their part. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -132,14 +173,60 @@ export const tools = pgTable(
     searchDocument: tsvector('search_document')
       .notNull()
       .generatedAlwaysAs(sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', description), 'B')`),
+    // --- Part pages: the part's ratings, kept on it (docs/decisions/0050) ---
+    /**
+     * How many reviews the part has and the sum of their ratings, changed in the same transaction
+     * as a review is posted or removed, so cards and the rating filter never read the reviews.
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
+    // --- Part pages: the specifications table (docs/decisions/0053) ---
+    /** The part's specifications table, rows in order (src/shared/part-specifications.ts); [] for none. */
+    specifications: jsonb('specifications').$type<Specification[]>().notNull().default([]),
+    // --- Part variants: a variant is a sellable row of its own (docs/decisions/0052) ---
+    /**
+     * The part this row is a variant of; null for a part, whose own row is its default variant.
+     * Lists read parts only; bookings, holds and stock read any row.
+     */
+    variantOf: uuid('variant_of').references((): AnyPgColumn => tools.id),
+    /** The stock-keeping unit, unique in the shop; null for none. */
+    sku: text('sku'),
+    /** The variant's options ({ speeds: '12' }, src/shared/part-options.ts); {} for a part without options. */
+    optionValues: jsonb('option_values').$type<OptionValues>().notNull().default({}),
+    /** A variant's place in its part's list of options, after the part's own row. */
+    variantPosition: integer('variant_position').notNull().default(0),
+    /**
+     * On a part: the lowest price over it and its variants on sale, and their stock summed, kept by
+     * the trigger tools_listed_figures in the transaction that changes either, so lists, filters,
+     * sorts and counts read the part's row alone.
+     */
+    listedPriceCents: integer('listed_price_cents').notNull().default(0),
+    listedAvailable: integer('listed_available').notNull().default(0),
+    /** On a part: how many options a customer chooses from (its own row and its variants on sale); 1 without options. */
+    variantCount: integer('variant_count').notNull().default(1),
   },
   (t) => [
     uniqueIndex('tools_seq_unique').on(t.seq),
     index('tools_search_document').using('gin', t.searchDocument),
-    /** Catalogue sorted by price, a page at a time: the seq breaks ties so the cursor is exact. */
-    index('tools_listed_price_seq')
-      .on(t.priceCents, t.seq)
-      .where(sql`${t.removedAt} is null`),
+    /** Catalogue sorted by price (the lowest of the part's variants), a page at a time: the seq breaks ties so the cursor is exact. */
+    index('tools_part_price_seq')
+      .on(t.listedPriceCents, t.seq)
+      .where(sql`${t.removedAt} is null and ${t.variantOf} is null`),
+    /** A category's page, a page at a time in price order (the catalogue order uses seq alone). */
+    index('tools_part_category_price_seq')
+      .on(t.categoryId, t.listedPriceCents, t.seq)
+      .where(sql`${t.removedAt} is null and ${t.hidden} = false and ${t.variantOf} is null`),
+    /** A category's page in the catalogue order or newest first. */
+    index('tools_part_category_seq')
+      .on(t.categoryId, t.seq)
+      .where(sql`${t.removedAt} is null and ${t.hidden} = false and ${t.variantOf} is null`),
+    /** A part's variants, in their order (the part page, the listed figures' trigger). */
+    index('tools_variants')
+      .on(t.variantOf, t.variantPosition)
+      .where(sql`${t.variantOf} is not null`),
+    uniqueIndex('tools_sku_unique')
+      .on(t.sku)
+      .where(sql`${t.sku} is not null`),
     /** The admin overview's parts that cannot be booked: less stock than their minimum order. */
     index('tools_below_minimum')
       .on(t.available, t.seq)
@@ -147,6 +234,35 @@ export const tools = pgTable(
     check('tools_price_not_negative', sql`${t.priceCents} >= 0`),
     check('tools_minimum_order_at_least_one', sql`${t.minimumOrderQuantity} >= 1`),
     check('tools_stock_not_negative', sql`${t.available} >= 0`),
+    check('tools_compatibility_object', sql`jsonb_typeof(${t.compatibility}) = 'object'`),
+    /** Every rating is 1 to 5, so their sum lies between the count and five times it (and neither is negative). */
+    check('tools_rating_total_in_range', sql`${t.ratingTotal} between ${t.reviewCount} and 5 * ${t.reviewCount}`),
+    check('tools_option_values_object', sql`jsonb_typeof(${t.optionValues}) = 'object'`),
+    check('tools_not_own_variant', sql`${t.variantOf} <> ${t.id}`),
+    check('tools_specifications_array', sql`jsonb_typeof(${t.specifications}) = 'array'`),
+  ],
+);
+
+/**
+ * A part's gallery (docs/decisions/0053): its pictures in order, each with its alt text. The first
+ * (position 0) is the part's cover, always the same image as `tools.img`: the part-editing domain
+ * writes both in one transaction.
+ */
+export const partImages = pgTable(
+  'part_images',
+  {
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id),
+    position: integer('position').notNull(),
+    /** An image as `tools.img` names one: a shop image (/images/…) or an https address. */
+    path: text('path').notNull(),
+    alt: text('alt').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.toolId, t.position] }),
+    check('part_images_position_in_range', sql`${t.position} between 0 and 7`),
+    check('part_images_alt_length', sql`char_length(${t.alt}) between 1 and 200`),
   ],
 );
 
@@ -313,6 +429,9 @@ export const checkoutBookings = pgTable(
 /** Where an order placed at checkout stands: its lines (bookings) carry their own states after payment. */
 export const orderStatus = pgEnum('order_status', orderStatuses);
 
+/** Where an order came from: the cart's checkout, or a Book Now booking of one part. */
+export const orderChannel = pgEnum('order_channel', orderChannels);
+
 /**
  * An order placed at checkout: the cart's lines became bookings (its lines, bookings.order_id)
  * with their stock held until held_until, priced once (domains/checkout/pricing) and paid with
@@ -329,6 +448,7 @@ export const orders = pgTable(
       .references(() => users.id),
     email: text('email').notNull(),
     status: orderStatus('status').notNull().default('unpaid'),
+    channel: orderChannel('channel').notNull().default('checkout'),
     currency: text('currency').notNull(),
     shipName: text('ship_name').notNull(),
     shipCompany: text('ship_company'),
@@ -402,6 +522,12 @@ export const shopSettings = pgTable(
     ossEnabled: boolean('oss_enabled').notNull(),
     /** How long a checkout holds its stock and discount use for payment. */
     reservationMinutes: integer('reservation_minutes').notNull(),
+    /**
+     * Euros per unit of the shop's currency, in millionths (920000: 1 USD = 0.92 EUR), set by the
+     * admin from the ECB's rate: an EU seller invoicing in another currency states the VAT in euros
+     * too (Article 230 of the VAT Directive). Null while the shop invoices in euros or has not set it.
+     */
+    eurRateMillionths: integer('eur_rate_millionths'),
     /** Counts the edits: an edit names the version it started from, as part edits do. */
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -409,6 +535,7 @@ export const shopSettings = pgTable(
   (t) => [
     check('shop_settings_one_row', sql`${t.id} = 1`),
     check('shop_settings_reservation_range', sql`${t.reservationMinutes} between 5 and 1440`),
+    check('shop_settings_eur_rate_positive', sql`${t.eurRateMillionths} > 0`),
   ],
 );
 
@@ -653,6 +780,25 @@ export const orderRefunds = pgTable(
     uniqueIndex('order_refunds_refund_unique').on(t.refundId),
     check('order_refunds_amounts', sql`${t.amountCents} > 0 and ${t.taxCents} >= 0 and ${t.taxCents} <= ${t.amountCents}`),
     check('order_refunds_line_names_booking', sql`(${t.kind}::text = 'line') = (${t.bookingId} is not null)`),
+  ],
+);
+
+/** A customer's bikes, each with the standards its owner knows, for the catalogue's "fits my bike". */
+export const bikes = pgTable(
+  'bikes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    /** One value per standard the owner knows; a standard left out is not recorded. */
+    standards: jsonb('standards').$type<BikeSpec>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bikes_user').on(t.userId, t.createdAt),
+    check('bikes_standards_object', sql`jsonb_typeof(${t.standards}) = 'object'`),
   ],
 );
 

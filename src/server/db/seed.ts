@@ -3,11 +3,16 @@
 import { count } from 'drizzle-orm';
 import type { IdentityProvider } from '../identity/identity-provider';
 import type { Database } from './database';
+import { seedDemoCategories } from './demo-categories';
 import { seedDemoCommerce } from './demo-commerce';
+import { seedDemoBike, seedDemoCompatibility } from './demo-fits';
+import { seedDemoPartPages } from './demo-part-pages';
 import { DEMO_PASSWORD, demoAccounts, demoReviews, demoTools } from './demo-data';
+import { tieDemoReviewsToParts } from './demo-reviews';
+import { seedDemoVariants } from './demo-variants';
 import { reviews, tools, users } from './schema';
 
-/** Inserts the demo catalogue, reviews and accounts unless the database already has parts. */
+/** Inserts the demo catalogue, reviews, accounts and the demo customer's bike unless the database already has parts. */
 export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await insertDemoCatalogue(tx))) return false;
@@ -15,6 +20,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       .insert(users)
       .values(demoAccounts.map(({ email, displayName, role }) => ({ email, displayName, role })))
       .onConflictDoNothing();
+    await seedDemoBike(tx);
     return true;
   });
 }
@@ -31,9 +37,23 @@ async function insertDemoCatalogue(tx: Database): Promise<boolean> {
   const [existing] = await tx.select({ parts: count() }).from(tools);
   if ((existing?.parts ?? 0) > 0) return false;
   await tx.insert(tools).values([...demoTools]);
-  await tx.insert(reviews).values([...demoReviews]);
+  await seedDemoCategories(tx);
+  await seedDemoCompatibility(tx);
+  await seedDemoPartPages(tx);
+  await tx.insert(reviews).values(demoReviews.map(({ name, img, rating, text }) => ({ name, img, rating, text })));
+  await tieDemoReviewsToParts(tx);
   await seedDemoCommerce(tx);
+  // Last: the steps above find the demo parts by name, which their variants share.
+  await seedDemoVariants(tx);
   return true;
+}
+
+/**
+ * Ties the reviews of a demo seeded before reviews named parts to their parts; none when there are
+ * none left to tie, so it is safe on every embedded start.
+ */
+export async function tieSeededDemoReviews(db: Database): Promise<number> {
+  return db.transaction((tx) => tieDemoReviewsToParts(tx));
 }
 
 /** Creates the demo sign-in accounts in the identity emulator; safe to call on every start. */

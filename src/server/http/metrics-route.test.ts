@@ -4,7 +4,7 @@
 import type { RuntimeConfig } from '../../shared/payments';
 import { buildApp } from '../app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverWebhook, eventFor, paidBooking, payInBrowser, providerIntent } from '../testing/payments';
+import { deliverWebhook, eventFor, paidLegacyBooking, payInBrowser, providerIntent } from '../testing/payments';
 import { usingPostgres } from '../testing/test-database';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
@@ -116,7 +116,7 @@ describe('what the metrics count', () => {
   });
 
   it('counts signed payment events from the provider by type and outcome', async () => {
-    const { intent } = await paidBooking(shop, customer);
+    const { intent } = await paidLegacyBooking(shop, customer);
     const event = eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id));
     const before = await scrape();
     expect((await deliverWebhook(shop, event)).statusCode).toBe(200);

@@ -9,7 +9,7 @@ import { STOREFRONT_ORIGIN } from '../../emulators/payments/testing/emulator';
 import { createCaller } from '../routers';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import {
-  bookPart,
+  bookLegacyPart,
   bookingRow,
   confirmInBrowser,
   deliverWebhook,
@@ -37,7 +37,7 @@ const INVALID_SIGNATURE = { error: { code: 'BAD_REQUEST', message: 'Invalid webh
 
 /** A booking whose intent the customer has paid at the provider; the server has not heard yet. */
 async function paidAtProvider(options: { quantity?: number; available?: number } = {}) {
-  const { booking, toolId } = await bookPart(shop, customer, options);
+  const { booking, toolId } = await bookLegacyPart(shop, customer, options);
   const intent = await openIntent(shop, customer, booking._id);
   await payInBrowser(shop, intent);
   return { booking, toolId, intent, succeeded: await providerIntent(shop, intent.id) };
@@ -45,7 +45,7 @@ async function paidAtProvider(options: { quantity?: number; available?: number }
 
 /** A booking whose intent was just declined with `number`, and the intent as the provider holds it. */
 async function declinedAtProvider(number = '4000000000000002') {
-  const { booking } = await bookPart(shop, customer);
+  const { booking } = await bookLegacyPart(shop, customer);
   const intent = await openIntent(shop, customer, booking._id);
   expect((await confirmInBrowser(shop, intent, { number })).status).toBe(402);
   return { booking, intent, failed: await providerIntent(shop, intent.id) };
@@ -251,7 +251,7 @@ describe('events that must not mark a booking paid', () => {
   });
 
   it('leaves the booking unpaid for a succeeded intent naming it that is not the booking’s own', async () => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     await openIntent(shop, customer, booking._id);
     const stranger = await stripeFor(shop).paymentIntents.create({
       amount: Math.round(booking.price * 100),
@@ -267,7 +267,7 @@ describe('events that must not mark a booking paid', () => {
   });
 
   it('leaves the booking unpaid for a “succeeded” event whose intent has not succeeded', async () => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
 
     const response = await deliverWebhook(shop, eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id)));
@@ -386,7 +386,7 @@ describe('the emulator’s own webhook deliveries', () => {
         payments: createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: emulator.url }),
       };
       const caller = createCaller({ deps, user: customer.user, session: 'valid' });
-      const { booking } = await bookPart(shop, customer);
+      const { booking } = await bookLegacyPart(shop, customer);
       const { paymentIntentId, clientSecret } = await caller.payments.createIntent({ bookingId: booking._id });
       const intent = { id: paymentIntentId, clientSecret };
 

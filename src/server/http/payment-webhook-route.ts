@@ -35,7 +35,7 @@ export async function registerPaymentWebhook(app: FastifyInstance, options: { de
         ? await handleOrderEvent(db, payments, metrics, event)
         : event.intent?.checkoutId
           ? await handleCheckoutEvent(db, payments, metrics, event)
-          : await handlePaymentEvent(db, payments, metrics, event);
+          : await handlePaymentEvent(db, payments, metrics, request.log, event);
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
       metrics.paymentEvent(event.type, 'failed');

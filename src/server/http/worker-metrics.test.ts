@@ -16,7 +16,7 @@ import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-ca
 import { createSmtpMailer, type Mailer } from '../domains/email/mailer';
 import { readEmailQueue } from '../domains/email/outbox-sender';
 import { createMetrics } from '../metrics/metrics';
-import { bookPart } from '../testing/payments';
+import { bookLegacyPart } from '../testing/payments';
 import { builtCommand } from '../testing/built-commands';
 import { describeOnce } from '../testing/test-database';
 import { projectPath } from '../project-root';
@@ -102,8 +102,8 @@ describe('a worker’s /metrics', () => {
     const empty = await scrape(worker);
     expect(sample(empty, 'sprocket_email_queue_depth')).toBe(await pendingInDatabase());
 
-    const { booking } = await bookPart(shop, customer);
-    await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
+    await bookLegacyPart(shop, customer);
     // One of them has waited ten minutes already.
     await shop.database.db
       .update(emailOutbox)
@@ -118,7 +118,7 @@ describe('a worker’s /metrics', () => {
   });
 
   it('counts what its sender sent, and the queue it leaves empty', async () => {
-    await bookPart(shop, customer);
+    await bookLegacyPart(shop, customer);
     const queued = await pendingInDatabase();
     const worker = await startWorker(smtpMailer(catcher.smtpUrl));
 
@@ -132,7 +132,7 @@ describe('a worker’s /metrics', () => {
   });
 
   it('counts an attempt the mail server refused as retried', async () => {
-    await bookPart(shop, customer);
+    await bookLegacyPart(shop, customer);
     const queued = await pendingInDatabase();
     const worker = await startWorker(smtpMailer(`smtp://127.0.0.1:${await freePort()}`));
 

@@ -3,6 +3,7 @@
 // While it is away the server answers 503 with a clear message; it recovers by itself; every booking
 // that was answered 2xx is in the database afterwards and the stock adds up. A card paid while the
 // database is away (the server cannot record it) is recorded by the provider's retried webhook.
+import { seedDemoCommerce } from '../db/demo-commerce';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
@@ -46,6 +47,8 @@ describe.skipIf(!privatePostgresAvailable() || usingPostgres())('the database re
   beforeAll(async () => {
     cluster = await startPrivatePostgres();
     database = await openPostgres(cluster.url);
+    // Open for orders, as the seeded demo shop is: Book Now places a taxed order.
+    await seedDemoCommerce(database.db);
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     payments = await startPaymentsEmulator({
@@ -63,6 +66,7 @@ describe.skipIf(!privatePostgresAvailable() || usingPostgres())('the database re
       adminEmails: new Set(),
       // Each customer books continuously, far past what one person may hold unpaid.
       holdLimits: UNLIMITED_HOLDS,
+      bookingHoldMs: 24 * 3_600_000,
       shopTimeZone: 'UTC',
       shopUrl: TEST_SHOP_URL,
       log: pino({ level: 'silent' }),

@@ -13,7 +13,7 @@ import { emailOutbox, users } from '../db/schema';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { emulatorStyleIdToken } from '../testing/firebase-accounts';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import { bookPart, bookingRow, openIntent, payInBrowser, stripeFor } from '../testing/payments';
+import { bookLegacyPart, bookingRow, openIntent, payInBrowser, stripeFor } from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 import { stockOf } from '../testing/booking-load';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_STRIPE_KEYS } from '../testing/test-keys';
@@ -57,7 +57,7 @@ describe('the payments provider unreachable', () => {
   afterAll(() => outage.close());
 
   it('answers payments.createIntent with 503 and a clear message, over REST and tRPC, and leaves the booking untouched', async () => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     const before = await bookingRow(shop, booking._id);
 
     const rest = await outage.inject({
@@ -84,7 +84,7 @@ describe('the payments provider unreachable', () => {
   });
 
   it('refuses to cancel a booking whose PaymentIntent it cannot close, keeping the booking, its stock and the intent', async () => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
 
     const response = await outage.inject({ method: 'DELETE', url: `/booking?amount=${booking._id}`, headers: customer.headers });
@@ -97,7 +97,7 @@ describe('the payments provider unreachable', () => {
   });
 
   it('answers the browser’s markPaid with 503 while it cannot ask the provider, and records the payment once it can', async () => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     const markPaid = {

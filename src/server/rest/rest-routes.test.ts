@@ -68,7 +68,8 @@ describe('catalogue and reviews', () => {
     const created = await shop.app.inject({ method: 'POST', url: '/tools', payload: part, headers: admin.headers });
     expect(created.statusCode).toBe(201);
     const tool = created.json<unknown>();
-    expect(tool).toEqual({ _id: expect.any(String) as unknown, ...part });
+    // SPEC's fields, and the part's rating figures beside them (none yet).
+    expect(tool).toEqual({ _id: expect.any(String) as unknown, ...part, reviewCount: 0, averageRating: null, variantCount: 1 });
 
     const list = await shop.app.inject('/tools');
     expect(list.statusCode).toBe(200);

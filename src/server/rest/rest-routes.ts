@@ -71,6 +71,8 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps): void {
       await callerFor(request)
     ).bookings.create({
       toolsId: body.toolsId,
+      // Left out, a part with variants books its default variant (its own row).
+      variantId: body.variantId,
       phone: asText(body.phone),
       address: body.address,
       amount: body.amount,

@@ -11,13 +11,13 @@ import { handlePaymentEvent } from '../domains/checkout/payments';
 import { stockOf } from '../testing/booking-load';
 import {
   appWithPayments,
-  bookPart,
+  bookLegacyPart,
   bookingRow,
   deliverWebhook,
   eventFor,
   openIntent,
   paidBasket,
-  paidBooking,
+  paidLegacyBooking,
   payInBrowser,
   providerIntent,
   recordedEvent,
@@ -45,7 +45,7 @@ describe('bookings.refund', () => {
     customer,
     admin,
   }) => {
-    const { booking, toolId, intent } = await paidBooking(shop, customer);
+    const { booking, toolId, intent } = await paidLegacyBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
     const countedBefore = await refundsCounted(shop, 'admin');
 
@@ -71,7 +71,7 @@ describe('bookings.refund', () => {
   });
 
   test('shows the customer the refunded order with its date', async ({ shop, customer, admin }) => {
-    const { booking } = await paidBooking(shop, customer);
+    const { booking } = await paidLegacyBooking(shop, customer);
     await shop.caller(admin.user).bookings.refund({ id: booking._id });
 
     const mine = await shop.caller(customer.user).bookings.mine({});
@@ -83,7 +83,7 @@ describe('bookings.refund', () => {
   });
 
   test('keeps a shipped order’s stock with the customer: a refund after shipping releases none', async ({ shop, customer, admin }) => {
-    const { booking, toolId } = await paidBooking(shop, customer);
+    const { booking, toolId } = await paidLegacyBooking(shop, customer);
     await shop.caller(admin.user).bookings.ship({ id: booking._id });
     const stockBefore = await stockOf(shop.database.db, toolId);
 
@@ -94,7 +94,7 @@ describe('bookings.refund', () => {
   });
 
   test('refuses a customer, even the order’s owner, and a visitor, and changes nothing', async ({ shop, customer }) => {
-    const { booking } = await paidBooking(shop, customer);
+    const { booking } = await paidLegacyBooking(shop, customer);
 
     await expect(shop.caller(customer.user).bookings.refund({ id: booking._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(shop.caller(null).bookings.refund({ id: booking._id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -108,10 +108,10 @@ describe('bookings.refund', () => {
   ] as const)(
     'refuses %s with 409 and a sentence, and asks the provider nothing',
     async ([, status, message], { shop, customer, admin }) => {
-      const { booking, toolId } = await bookPart(shop, customer);
+      const { booking, toolId } = await bookLegacyPart(shop, customer);
       if (status === 'cancelled') await shop.caller(customer.user).bookings.cancel({ id: booking._id });
       if (status === 'refunded') {
-        const paid = await paidBooking(shop, customer);
+        const paid = await paidLegacyBooking(shop, customer);
         await shop.caller(admin.user).bookings.refund({ id: paid.booking._id });
         Object.assign(booking, paid.booking);
       }
@@ -138,7 +138,7 @@ describe('bookings.refund', () => {
     customer,
     admin,
   }) => {
-    const { booking, toolId } = await paidBooking(shop, customer);
+    const { booking, toolId } = await paidLegacyBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
     const caller = createCaller({ deps: { ...shop.deps, payments: await unreachablePayments() }, user: admin.user, session: 'valid' });
 
@@ -156,7 +156,7 @@ describe('bookings.refund', () => {
 
 describe('exactly once', () => {
   test('marks the order once when the admin’s answer and the refund webhook race', async ({ shop, customer, admin }) => {
-    const { booking, toolId, intent } = await paidBooking(shop, customer);
+    const { booking, toolId, intent } = await paidLegacyBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
     const countedBefore = await refundsCounted(shop, 'admin');
     // The provider made the refund; its webhook and the admin's call (replaying it) now race.
@@ -187,7 +187,7 @@ describe('exactly once', () => {
   });
 
   test('marks the order from the webhook alone, and a repeated delivery changes nothing', async ({ shop, customer }) => {
-    const { booking, toolId, intent } = await paidBooking(shop, customer);
+    const { booking, toolId, intent } = await paidLegacyBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
     const refund = await refundAtProvider(shop, booking._id, intent.id, Math.round(booking.price * 100));
     const event = await refundCreatedEvent(shop, refund.id);
@@ -203,7 +203,7 @@ describe('exactly once', () => {
   });
 
   test('makes one provider refund for two admins refunding at once', async ({ shop, customer, admin }) => {
-    const { booking, toolId, intent } = await paidBooking(shop, customer);
+    const { booking, toolId, intent } = await paidLegacyBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
 
     const results = await Promise.allSettled([
@@ -228,7 +228,7 @@ describe('exactly once', () => {
   });
 
   test('lets a refund win over a customer’s cancel of the paid order, which is refused', async ({ shop, customer, admin }) => {
-    const { booking, toolId } = await paidBooking(shop, customer);
+    const { booking, toolId } = await paidLegacyBooking(shop, customer);
     const stockBefore = await stockOf(shop.database.db, toolId);
 
     const [cancel, refund] = await Promise.allSettled([
@@ -243,7 +243,7 @@ describe('exactly once', () => {
   });
 
   test('refuses to cancel a refunded order, saying it was refunded, and changes nothing', async ({ shop, customer, admin }) => {
-    const { booking, toolId } = await paidBooking(shop, customer);
+    const { booking, toolId } = await paidLegacyBooking(shop, customer);
     await shop.caller(admin.user).bookings.refund({ id: booking._id });
     const stockAfterRefund = await stockOf(shop.database.db, toolId);
 
@@ -258,7 +258,7 @@ describe('exactly once', () => {
   });
 
   test('lets a cancel win over a refund of the unpaid order: no refund, stock back once', async ({ shop, customer, admin }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
 
     const [cancel, refund] = await Promise.allSettled([
       shop.caller(customer.user).bookings.cancel({ id: booking._id }),
@@ -274,8 +274,8 @@ describe('exactly once', () => {
 
 describe('refund webhooks', () => {
   test('go by the refund’s own booking id: a refund naming another booking marks neither', async ({ shop, customer }) => {
-    const first = await paidBooking(shop, customer);
-    const second = await paidBooking(shop, customer);
+    const first = await paidLegacyBooking(shop, customer);
+    const second = await paidLegacyBooking(shop, customer);
     // A whole refund of the first booking's payment that names the second booking: the intent's
     // metadata names the first, which must not count. Not the shop's own refund: it is recorded.
     const refund = await refundAtProvider(shop, second.booking._id, first.intent.id, Math.round(first.booking.price * 100));
@@ -288,7 +288,7 @@ describe('refund webhooks', () => {
   });
 
   test('take charge.refunded for the record only: the charge names no one booking', async ({ shop, customer }) => {
-    const { booking, intent } = await paidBooking(shop, customer);
+    const { booking, intent } = await paidLegacyBooking(shop, customer);
     const intentAtProvider = await stripeFor(shop).paymentIntents.retrieve(intent.id);
     const charge = {
       id: intentAtProvider.latest_charge,
@@ -307,7 +307,7 @@ describe('refund webhooks', () => {
   });
 
   test('change nothing for a refund that has not succeeded', async ({ shop, customer }) => {
-    const { booking, intent } = await paidBooking(shop, customer);
+    const { booking, intent } = await paidLegacyBooking(shop, customer);
     const refund = await refundAtProvider(shop, booking._id, intent.id, Math.round(booking.price * 100));
     const pending = {
       ...(JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(refund.id))) as object),
@@ -410,7 +410,7 @@ describe('a refund made outside the shop, in the provider’s dashboard', () => 
   });
 
   test('does not mark an order refunded for part of its total even when the refund names it', async ({ shop, customer }) => {
-    const { booking, intent } = await paidBooking(shop, customer);
+    const { booking, intent } = await paidLegacyBooking(shop, customer);
 
     const partial = await partialRefundNaming(shop, booking._id, intent.id);
 
@@ -420,7 +420,7 @@ describe('a refund made outside the shop, in the provider’s dashboard', () => 
   });
 
   test('records nothing for a refund that has not succeeded', async ({ shop, customer }) => {
-    const { intent } = await paidBooking(shop, customer);
+    const { intent } = await paidLegacyBooking(shop, customer);
     const partial = await stripeFor(shop).refunds.create({ payment_intent: intent.id, amount: 1_00 });
     const pending = {
       ...(JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(partial.id))) as object),
@@ -436,7 +436,7 @@ describe('a refund made outside the shop, in the provider’s dashboard', () => 
 
 describe('a payment that arrives after its booking was cancelled', () => {
   async function paidAfterCancel(shop: TestShop, customer: TestUser) {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     // The cancel raced the card: the booking is cancelled with its intent, which has succeeded.
@@ -526,7 +526,12 @@ describe('a payment that arrives after its booking was cancelled', () => {
     const away = await unreachablePayments();
 
     await expect(
-      handlePaymentEvent(shop.database.db, away, shop.deps.metrics, { id: event.id, type: event.type, intent: view, refund: null }),
+      handlePaymentEvent(shop.database.db, away, shop.deps.metrics, shop.deps.log, {
+        id: event.id,
+        type: event.type,
+        intent: view,
+        refund: null,
+      }),
     ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: messages.refundsUnavailable });
 
     expect(await recordedEvent(shop, event.id)).toBeNull();

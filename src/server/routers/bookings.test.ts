@@ -252,7 +252,7 @@ describe('bookings.cancel', () => {
     expect(await stockOf(shop.database.db, tool.id)).toBe(10);
     const { items: log } = await shop.caller(admin.user).users.auditLog();
     expect(log[0]).toMatchObject({ actorEmail: admin.user.email, action: 'order.cancel' });
-    expect(log[0]?.subject).toContain(booking._id);
+    expect(log[0]?.subject).toContain(booking.orderId);
   });
 
   test('refuses to cancel twice', async ({ shop, customer }) => {

@@ -4,7 +4,8 @@ import { emailSchema } from '../../shared/auth';
 import { bookingIdSchema, createBookingSchema, markPaidSchema } from '../../shared/bookings';
 import { pageInputSchema } from '../../shared/common';
 import { confirmOrderPayment, refundOrder } from '../domains/checkout/order-payments';
-import { createBooking, loadAccessibleBooking } from '../domains/orders/booking';
+import { bookNow } from '../domains/checkout/book-now';
+import { loadAccessibleBooking } from '../domains/orders/booking';
 import { cancelOrder } from '../domains/orders/cancellation';
 import { customerOrders } from '../domains/orders/customer-orders';
 import { listOrders, orderDetail } from '../domains/orders/order-list';
@@ -27,7 +28,10 @@ export const bookingsRouter = router({
   create: bookingProcedure
     .meta({ counted: 'bookings' })
     .input(createBookingSchema)
-    .mutation(async ({ ctx, input }) => toBookingView(await createBooking(ctx.deps.db, ctx.user, input, ctx.deps.holdLimits))),
+    .mutation(async ({ ctx, input }) => {
+      const { db, holdLimits, bookingHoldMs } = ctx.deps;
+      return toBookingView(await bookNow(db, ctx.user, input, holdLimits, bookingHoldMs));
+    }),
 
   /** The signed-in customer's orders, newest first; orders they cancelled themselves are gone. */
   mine: protectedProcedure.input(myBookingsInputSchema).query(({ ctx, input }) => customerOrders(ctx.deps.db, ctx.user, input)),
@@ -56,9 +60,9 @@ export const bookingsRouter = router({
     .input(bookingIdSchema)
     .mutation(async ({ ctx, input }) => toBookingView(await shipOrder(ctx.deps.db, ctx.user, input.id))),
 
-  /** Refunds a paid or shipped order in full (domains/checkout/refunds.ts). */
+  /** Refunds a paid or shipped booking in full: a line of an order with its credit note (domains/checkout/order-payments.ts). */
   refund: adminWriteProcedure.input(bookingIdSchema).mutation(async ({ ctx, input }) => {
-    const { db, payments, metrics } = ctx.deps;
-    return toBookingView(await refundOrder(db, payments, metrics, ctx.user, input.id));
+    const { db, payments, metrics, log } = ctx.deps;
+    return toBookingView(await refundOrder(db, payments, metrics, log, ctx.user, input.id));
   }),
 });

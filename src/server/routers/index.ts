@@ -1,18 +1,23 @@
 // The whole API. `AppRouter` is the only thing the browser imports from the server.
 import { createCallerFactory, router } from '../trpc';
+import { bikesRouter } from './bikes';
 import { bookingsRouter } from './bookings';
 import { cartRouter } from './cart';
+import { categoriesRouter } from './categories';
 import { emailsRouter } from './emails';
 import { ordersRouter } from './orders';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
 import { reviewsRouter } from './reviews';
+import { searchRouter } from './search';
 import { settingsRouter } from './settings';
 import { toolsRouter } from './tools';
 import { usersRouter } from './users';
 
 export const appRouter = router({
   tools: toolsRouter,
+  categories: categoriesRouter,
+  search: searchRouter,
   reviews: reviewsRouter,
   bookings: bookingsRouter,
   users: usersRouter,
@@ -22,6 +27,7 @@ export const appRouter = router({
   emails: emailsRouter,
   overview: overviewRouter,
   settings: settingsRouter,
+  bikes: bikesRouter,
 });
 
 export type AppRouter = typeof appRouter;

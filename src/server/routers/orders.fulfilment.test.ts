@@ -318,6 +318,56 @@ describe('order refunds', () => {
     expect(await outsideRefundAudits(shop, row!.refundId!)).toEqual([]);
   });
 
+  test.for(['amount', 'line'] as const)(
+    'a %s refund the provider made after the shop stopped short of recording it is completed by its webhook, once',
+    async (kind, { shop, customer, admin }) => {
+      const order = await paidTwoLineOrder(shop, customer);
+      const chain = order.lines.find((line) => line.charged === 23.8);
+      // As reserving it left the record, then the provider refunded, then the process stopped.
+      const [row] = await shop.database.db
+        .insert(orderRefunds)
+        .values({
+          orderId: order._id,
+          kind,
+          bookingId: kind === 'line' ? chain!.bookingId : null,
+          amountCents: kind === 'line' ? 23_80 : 7_50,
+          taxCents: kind === 'line' ? 3_80 : 1_20,
+          actorId: admin.user.id,
+          actorEmail: admin.user.email,
+        })
+        .returning();
+      const paymentIntentId = order.transaction!;
+      const atProvider =
+        kind === 'line'
+          ? await shop.deps.payments.refundPayment({ bookingId: chain!.bookingId, paymentIntentId, amountCents: 23_80 })
+          : await shop.deps.payments.refundOrderPart({
+              orderId: order._id,
+              orderRefundId: row!.id,
+              paymentIntentId,
+              amountCents: 7_50,
+            });
+      const refund = JSON.parse(JSON.stringify(await stripeFor(shop).refunds.retrieve(atProvider.id))) as unknown;
+
+      const first = await deliverWebhook(shop, eventFor('refund.created', refund));
+      const again = await deliverWebhook(shop, eventFor('refund.updated', refund));
+
+      expect(first.json()).toEqual({ received: true, outcome: 'refunded' });
+      expect(again.statusCode).toBe(200);
+      const afterSales = await shop.caller(customer.user).orders.afterSales({ id: order._id });
+      expect(afterSales.refunds).toEqual([
+        expect.objectContaining({ kind, done: true, amount: kind === 'line' ? 23.8 : 7.5, tax: kind === 'line' ? 3.8 : 1.2 }),
+      ]);
+      expect(afterSales.refunds[0]?.creditNote?.number).toMatch(/^CN-/);
+      const creditNotes = await shop.database.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, order._id), eq(invoices.kind, 'credit_note')));
+      expect(creditNotes).toHaveLength(1);
+      expect(await orderEmails(shop, order._id, 'refunded')).toHaveLength(1);
+      expect(await outsideRefundAudits(shop, atProvider.id)).toEqual([]);
+    },
+  );
+
   test('credit notes are downloadable by the order’s owner and admins only', async ({ shop, customer, otherCustomer, admin }) => {
     const order = await paidTwoLineOrder(shop, customer);
     const { refunds } = await shop.caller(admin.user).orders.refundAmount({ id: order._id, amount: 1 });

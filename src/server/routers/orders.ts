@@ -119,7 +119,7 @@ export const ordersRouter = router({
 
 /** Makes the refund and answers the order as it is afterwards, with its refunds. */
 async function refunded(ctx: Context & { user: SessionUser }, orderId: string, request: OrderRefundRequest) {
-  const { db, payments, metrics } = ctx.deps;
-  await refundOrderPart(db, payments, metrics, ctx.user, orderId, request);
+  const { db, payments, metrics, log } = ctx.deps;
+  await refundOrderPart(db, payments, metrics, log, ctx.user, orderId, request);
   return afterSalesOf(db, ctx.user, orderId);
 }

@@ -7,7 +7,7 @@ import { messages } from '../../shared/messages';
 import { calendarDateIn } from '../../shared/overview';
 import { shopOverview } from '../domains/reports/overview';
 import { placeOrder } from '../testing/orders';
-import { paidBooking, bookPart } from '../testing/payments';
+import { paidLegacyBooking, bookLegacyPart } from '../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../testing/test-shop';
 
 const AUCKLAND = 'Pacific/Auckland';
@@ -129,9 +129,9 @@ describe('the overview procedure', () => {
   afterAll(() => shop.close());
 
   it('shows what customers booked, paid and cancelled today', async () => {
-    const { booking: paid } = await paidBooking(shop, customer);
-    const { booking: held } = await bookPart(shop, customer, { priceCents: 20_00, quantity: 2 });
-    const { booking: cancelled } = await bookPart(shop, customer, { priceCents: 99_00, quantity: 1 });
+    const { booking: paid } = await paidLegacyBooking(shop, customer);
+    const { booking: held } = await bookLegacyPart(shop, customer, { priceCents: 20_00, quantity: 2 });
+    const { booking: cancelled } = await bookLegacyPart(shop, customer, { priceCents: 99_00, quantity: 1 });
     await shop.caller(customer.user).bookings.cancel({ id: cancelled._id });
 
     const overview = await shop.caller(admin.user).overview.summary();

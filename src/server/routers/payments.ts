@@ -12,7 +12,7 @@ export const paymentsRouter = router({
     .meta({ counted: 'paymentIntents' })
     .input(createIntentSchema)
     .mutation(async ({ ctx, input }) => {
-      const { booking, intent } = await intentForOwnOrder(ctx.deps.db, ctx.deps.payments, ctx.user, input);
-      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(booking.totalCents) };
+      const { intent } = await intentForOwnOrder(ctx.deps.db, ctx.deps.payments, ctx.user, input);
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDollars(intent.amountCents) };
     }),
 });

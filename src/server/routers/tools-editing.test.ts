@@ -6,28 +6,12 @@ import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { auditEvents } from '../db/schema';
 import { stockOf } from '../testing/booking-load';
-import type { TestShop, TestUser } from '../testing/test-shop';
+import { openPartEditForm } from '../testing/part-edit-form';
 
 /** A second admin, editing the same part as the first. */
 const test = shopTest.extend('otherAdmin', { scope: 'file' }, ({ shop }) => shop.createUser('admin'));
 
 const order = { phone: '555 0100', address: 'Somewhere 1' };
-
-/** The edit form as it opens on the part: every field as saved, and its version. */
-async function openForm(shop: TestShop, as: TestUser, id: string) {
-  const part = await shop.caller(as.user).tools.adminById({ id });
-  return {
-    id: part._id,
-    version: part.version,
-    availableWas: part.available,
-    name: part.name,
-    price: part.price,
-    img: part.img,
-    description: part.description,
-    minimumOrderQuantity: part.minimumOrderQuantity,
-    available: part.available,
-  };
-}
 
 describe('editing a part', () => {
   test('saves every field an admin changes, shows it to visitors at once, and audits before and after', async ({ shop, admin }) => {
@@ -35,7 +19,7 @@ describe('editing a part', () => {
     // A visitor reads the part first, so the read cache holds the old values.
     await expect(shop.caller(null).tools.byId({ id: part.id })).resolves.toMatchObject({ price: 10 });
 
-    const form = await openForm(shop, admin, part.id);
+    const form = await openPartEditForm(shop, admin, part.id);
     const saved = await shop.caller(admin.user).tools.update({
       ...form,
       name: 'Renamed part',
@@ -55,8 +39,30 @@ describe('editing a part', () => {
       description: 'A new description.',
       img: '/images/parts/handlebars.svg',
     };
-    expect(saved).toEqual({ ...expected, hidden: false, version: form.version + 1 });
-    await expect(shop.caller(null).tools.byId({ id: part.id })).resolves.toEqual(expected);
+    // Left out of the edit, the gallery keeps its pictures, its first following the new image.
+    const images = [{ path: '/images/parts/handlebars.svg', alt: 'Renamed part' }];
+    expect(saved).toEqual({
+      ...expected,
+      hidden: false,
+      version: form.version + 1,
+      categoryId: null,
+      compatibility: {},
+      images,
+      specifications: [],
+      reviewCount: 0,
+      averageRating: null,
+      variantCount: 1,
+    });
+    await expect(shop.caller(null).tools.byId({ id: part.id })).resolves.toEqual({
+      ...expected,
+      images,
+      specifications: [],
+      reviewCount: 0,
+      averageRating: null,
+      variantCount: 1,
+      // A part without options is its one variant, showing the edit too.
+      variants: [{ id: part.id, sku: null, optionValues: {}, price: 12.5, available: 25, minimumOrderQuantity: 3, img: expected.img }],
+    });
 
     const [audit] = await shop.database.db
       .select({ action: auditEvents.action, subject: auditEvents.subject, actorEmail: auditEvents.actorEmail })
@@ -70,7 +76,7 @@ describe('editing a part', () => {
 
   test('refuses editing to a customer and a visitor, and changes nothing', async ({ shop, customer, admin }) => {
     const part = await shop.createTool();
-    const form = await openForm(shop, admin, part.id);
+    const form = await openPartEditForm(shop, admin, part.id);
     await expect(shop.caller(customer.user).tools.update({ ...form, price: 1 })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: messages.adminOnly,
@@ -78,7 +84,7 @@ describe('editing a part', () => {
     await expect(shop.caller(null).tools.update({ ...form, price: 1 })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(shop.caller(customer.user).tools.adminById({ id: part.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(shop.caller(customer.user).tools.adminList({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(openForm(shop, admin, part.id)).resolves.toEqual(form);
+    await expect(openPartEditForm(shop, admin, part.id)).resolves.toEqual(form);
   });
 
   test('refuses the second of two admins saving from the same version, with the first one’s values', async ({
@@ -87,8 +93,8 @@ describe('editing a part', () => {
     otherAdmin,
   }) => {
     const part = await shop.createTool({ priceCents: 20_00 });
-    const first = await openForm(shop, admin, part.id);
-    const second = await openForm(shop, otherAdmin, part.id);
+    const first = await openPartEditForm(shop, admin, part.id);
+    const second = await openPartEditForm(shop, otherAdmin, part.id);
 
     const results = await Promise.allSettled([
       shop.caller(admin.user).tools.update({ ...first, price: 21 }),
@@ -104,7 +110,7 @@ describe('editing a part', () => {
       message: messages.partEditConflict,
       cause: { current: { price: winner.price, version: first.version + 1 } },
     });
-    await expect(openForm(shop, admin, part.id)).resolves.toMatchObject({ price: winner.price, version: first.version + 1 });
+    await expect(openPartEditForm(shop, admin, part.id)).resolves.toMatchObject({ price: winner.price, version: first.version + 1 });
   });
 
   test('audits only the fields a save changed, and says so when it changed none', async ({ shop, admin }) => {
@@ -117,16 +123,16 @@ describe('editing a part', () => {
       return edits.filter((edit) => edit.subject.includes(part.id)).at(-1)?.subject;
     };
 
-    await shop.caller(admin.user).tools.update({ ...(await openForm(shop, admin, part.id)), price: 11 });
+    await shop.caller(admin.user).tools.update({ ...(await openPartEditForm(shop, admin, part.id)), price: 11 });
     expect(await subjectOfLastEdit()).toBe(`${part.name} (${part.id}): price: "10.00" → "11.00"`);
 
-    await shop.caller(admin.user).tools.update(await openForm(shop, admin, part.id));
+    await shop.caller(admin.user).tools.update(await openPartEditForm(shop, admin, part.id));
     expect(await subjectOfLastEdit()).toBe(`${part.name} (${part.id}): no change`);
   });
 
   test('refuses an edit of a part that does not exist or was retired', async ({ shop, admin }) => {
     const part = await shop.createTool();
-    const form = await openForm(shop, admin, part.id);
+    const form = await openPartEditForm(shop, admin, part.id);
     await shop.caller(admin.user).tools.remove({ id: part.id });
     await expect(shop.caller(admin.user).tools.update(form)).rejects.toMatchObject({
       code: 'NOT_FOUND',
@@ -140,7 +146,7 @@ describe('editing a part', () => {
 
   test('refuses an image path that names no image of the shop, or climbs out of it', async ({ shop, admin }) => {
     const part = await shop.createTool();
-    const form = await openForm(shop, admin, part.id);
+    const form = await openPartEditForm(shop, admin, part.id);
     for (const img of ['/images/parts/no-such-part.svg', '/images/uploads/' + 'a'.repeat(64) + '.png']) {
       await expect(shop.caller(admin.user).tools.update({ ...form, img })).rejects.toMatchObject({
         code: 'BAD_REQUEST',
@@ -153,14 +159,14 @@ describe('editing a part', () => {
         message: messages.productImageInvalid,
       });
     }
-    await expect(openForm(shop, admin, part.id)).resolves.toEqual(form);
+    await expect(openPartEditForm(shop, admin, part.id)).resolves.toEqual(form);
   });
 });
 
 describe('restocking while customers book', () => {
   test('keeps the units a booking took while the form was open, and its total', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ priceCents: 5_00, available: 10, minimumOrderQuantity: 1 });
-    const form = await openForm(shop, admin, part.id);
+    const form = await openPartEditForm(shop, admin, part.id);
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 3, ...order });
 
     // The admin adds 5 units to the 10 the form showed: the 3 booked stay booked.
@@ -182,7 +188,7 @@ describe('restocking while customers book', () => {
 
   test('lets an admin take away exactly the units bookings left, down to zero', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ available: 4, minimumOrderQuantity: 1 });
-    const form = await openForm(shop, admin, part.id);
+    const form = await openPartEditForm(shop, admin, part.id);
     await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 3, ...order });
 
     await expect(shop.caller(admin.user).tools.update({ ...form, available: 3 })).resolves.toMatchObject({ available: 0 });
@@ -191,7 +197,7 @@ describe('restocking while customers book', () => {
 
   test('refuses taking away more units than bookings left, so stock never goes below zero', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ available: 4, minimumOrderQuantity: 1 });
-    const form = await openForm(shop, admin, part.id);
+    const form = await openPartEditForm(shop, admin, part.id);
     await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 3, ...order });
 
     await expect(shop.caller(admin.user).tools.update({ ...form, available: 0 })).rejects.toMatchObject({
@@ -204,7 +210,7 @@ describe('restocking while customers book', () => {
 
   test('never lets stock go below zero when edits and bookings race', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ available: 6, minimumOrderQuantity: 1 });
-    const form = await openForm(shop, admin, part.id);
+    const form = await openPartEditForm(shop, admin, part.id);
     const results = await Promise.allSettled([
       ...Array.from({ length: 3 }, () => shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 2, ...order })),
       shop.caller(admin.user).tools.update({ ...form, available: 1 }),
@@ -219,7 +225,7 @@ describe('restocking while customers book', () => {
   test('never changes the total of a booking already made when the price changes', async ({ shop, customer, admin }) => {
     const part = await shop.createTool({ priceCents: 8_00, available: 10, minimumOrderQuantity: 1 });
     const booking = await shop.caller(customer.user).bookings.create({ toolsId: part.id, amount: 2, ...order });
-    const form = await openForm(shop, admin, part.id);
+    const form = await openPartEditForm(shop, admin, part.id);
     await shop.caller(admin.user).tools.update({ ...form, price: 99 });
 
     await expect(shop.caller(customer.user).bookings.byId({ id: booking._id })).resolves.toMatchObject({ price: 16, amount: 2 });

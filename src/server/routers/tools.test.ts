@@ -26,11 +26,28 @@ const newPart = {
 describe('tools', () => {
   test('lets an admin add a part that visitors then see, priced in dollars', async ({ shop, admin }) => {
     const created = await shop.caller(admin.user).tools.create(newPart);
-    expect(created).toEqual({ _id: expect.any(String) as unknown, ...newPart });
+    // A new part has no reviews: no rating to show yet.
+    expect(created).toEqual({ _id: expect.any(String) as unknown, ...newPart, reviewCount: 0, averageRating: null, variantCount: 1 });
 
     const listed = await shop.caller(null).tools.list({ limit: 100 });
     expect(listed.items).toContainEqual(created);
-    await expect(shop.caller(null).tools.byId({ id: created._id })).resolves.toEqual(created);
+    // A part without options is its one variant.
+    const {
+      name: _name,
+      description: _description,
+      reviewCount: _reviews,
+      averageRating: _rating,
+      variantCount: _count,
+      _id,
+      ...own
+    } = created;
+    await expect(shop.caller(null).tools.byId({ id: created._id })).resolves.toEqual({
+      ...created,
+      variants: [{ id: created._id, sku: null, optionValues: {}, ...own }],
+      // The part's page also shows its gallery (the cover, described by the name) and its specifications.
+      images: [{ path: newPart.img, alt: newPart.name }],
+      specifications: [],
+    });
     expect(await auditsOf(shop, 'part.add', created._id)).toEqual([
       { subject: `${newPart.name} (${created._id})`, actorEmail: admin.user.email },
     ]);

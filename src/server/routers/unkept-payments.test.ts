@@ -11,7 +11,7 @@ import { auditEvents, bookings, checkouts, emailOutbox, returnedPayments } from 
 import { handlePaymentEvent, intentForBooking } from '../domains/checkout/payments';
 import {
   appWithPayments,
-  bookPart,
+  bookLegacyPart,
   bookingRow,
   deliverWebhook,
   eventFor,
@@ -28,8 +28,8 @@ import type { TestShop, TestUser } from '../testing/test-shop';
 
 /** Two unpaid orders: 3 × $12.34 and 2 × $5.00, $47.02 together. */
 async function twoOrders(shop: TestShop, customer: TestUser) {
-  const first = await bookPart(shop, customer, { priceCents: 12_34, quantity: 3 });
-  const second = await bookPart(shop, customer, { priceCents: 5_00, quantity: 2 });
+  const first = await bookLegacyPart(shop, customer, { priceCents: 12_34, quantity: 3 });
+  const second = await bookLegacyPart(shop, customer, { priceCents: 5_00, quantity: 2 });
   return [first.booking._id, second.booking._id] as const;
 }
 
@@ -285,7 +285,12 @@ describe('one order paid in a basket in one window and alone in another', () => 
     const away = await unreachablePayments();
 
     await expect(
-      handlePaymentEvent(shop.database.db, away, shop.deps.metrics, { id: event.id, type: event.type, intent: view, refund: null }),
+      handlePaymentEvent(shop.database.db, away, shop.deps.metrics, shop.deps.log, {
+        id: event.id,
+        type: event.type,
+        intent: view,
+        refund: null,
+      }),
     ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: messages.refundsUnavailable });
 
     expect(await recordedEvent(shop, event.id)).toBeNull();

@@ -24,6 +24,7 @@ import {
   inputlessProcedures,
   overJson,
   parameter,
+  PARTS_CSV_HEADER_LINE,
   procedureCoverage,
   PROPERTY_TIMEOUT_MS,
   RUNS,
@@ -174,6 +175,25 @@ const restTargets: Record<string, RestTarget> = {
     request: ({ query }) => ({ method: 'GET', url: url('/admin/orders.csv', query) }),
     valid: ({ query }) => accepts('overview.startOrderExport', { from: query.from, to: query.to }),
   },
+  'POST /admin/parts.csv': {
+    base: () => ({ params: {}, query: { mode: 'check' }, headers: { 'content-type': 'text/csv' } }),
+    request: ({ query, headers }) => ({
+      method: 'POST',
+      url: url('/admin/parts.csv', query),
+      payload: PARTS_CSV_HEADER_LINE,
+      headers,
+    }),
+    // The file's text comes as the body of a CSV (or plain text) type, whatever its parameters.
+    valid: ({ query, headers }) =>
+      /^text\/(csv|plain)\b/i.test(headers?.['content-type']?.trim() ?? '') &&
+      accepts('tools.importCsv', { csv: PARTS_CSV_HEADER_LINE, mode: query.mode }),
+  },
+  'GET /sitemaps/parts-:number.xml': {
+    base: () => ({ params: { number: '1' }, query: {} }),
+    request: ({ params }) => ({ method: 'GET', url: `/sitemaps/parts-${segment(params.number)}.xml` }),
+    // A sitemap's number counts from 1; one past the last part is served empty, never refused.
+    valid: ({ params }) => /^[1-9]\d{0,6}$/.test(params.number ?? ''),
+  },
   'GET /admin/:email': {
     base: (f) => ({ params: { email: f.victimEmail }, query: {} }),
     request: ({ params }) => ({ method: 'GET', url: `/admin/${segment(params.email)}` }),
@@ -221,7 +241,17 @@ const restTargets: Record<string, RestTarget> = {
   },
 };
 /** Routes that read no parameters at all. */
-const inputlessRoutes = ['GET /config.json', 'GET /health', 'GET /ready', 'GET /user', 'OPTIONS *'];
+const inputlessRoutes = [
+  'GET /admin/parts.csv',
+  'GET /config.json',
+  'GET /health',
+  'GET /ready',
+  'GET /robots.txt',
+  'GET /sitemap.xml',
+  'GET /sitemaps/pages.xml',
+  'GET /user',
+  'OPTIONS *',
+];
 
 /** Header values a client can send (visible ASCII), for bearer tokens and signatures. */
 const headerText = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 });

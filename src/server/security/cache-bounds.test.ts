@@ -1,10 +1,10 @@
 // No request shape makes a cache grow past its bounds: fast-check drives the shared reads
-// (tools.list, tools.search, tools.byId, reviews.list, reviews.forPart, and their REST paths) with
-// many distinct junk inputs, unknown fields, big pages and batches over the limit, and after every
-// request the read cache's own count of entries and bytes stays within what it was given, and no
-// request is answered with a 5xx. The bounds here are small so the properties reach them. The
-// verified session tokens are kept only once their signature checks out, so junk and forged
-// bearer tokens never add to them.
+// (tools.list, tools.search, tools.byId, categories.tree, categories.page, search.suggest, reviews.list,
+// reviews.forPart, and their REST paths) with many distinct junk inputs, unknown fields, big pages
+// and batches over the limit, and after every request the read cache's own count of entries and
+// bytes stays within what it was given, and no request is answered with a 5xx. The bounds here are
+// small so the properties reach them. The verified session tokens are kept only once their
+// signature checks out, so junk and forged bearer tokens never add to them.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BATCH_CALLS, PAGE_SIZE_MAX, SEARCH_TEXT_MAX } from '../../shared/constants';
@@ -68,6 +68,20 @@ const sharedCall: fc.Arbitrary<[string, Record<string, unknown>]> = fc.oneof(
     }),
   ),
   fc.tuple(fc.constant('tools.byId'), fc.record({ id: partId, junk: junkField })),
+  fc.tuple(fc.constant('categories.tree'), fc.record({ junk: junkField })),
+  fc.tuple(fc.constant('search.suggest'), fc.record({ q: junkText, junk: junkField })),
+  fc.tuple(
+    fc.constant('categories.page'),
+    fc.record({
+      slug: fc.oneof(fc.constantFrom('drivetrain', 'no-such-category'), fc.string({ maxLength: 70 })),
+      sort: fc.constantFrom('catalogue', 'newest', 'price-asc', 'price-desc', 'cheapest'),
+      inStock: fc.oneof(fc.boolean(), fc.string({ maxLength: 5 })),
+      minPrice: fc.oneof(fc.constant(undefined), fc.integer({ min: -5, max: 2_000 })),
+      maxPrice: fc.oneof(fc.constant(undefined), fc.integer({ min: -5, max: 2_000 })),
+      limit: pageSize,
+      cursor,
+    }),
+  ),
   fc.tuple(fc.constant('reviews.list'), fc.record({ limit: pageSize, cursor })),
   fc.tuple(fc.constant('reviews.forPart'), fc.record({ toolsId: partId, limit: pageSize, cursor })),
 );

@@ -6,10 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { messages } from '../../shared/messages';
-import { discountCodes, emailOutbox, invoices, shippingRates, shippingZones, taxRates } from '../db/schema';
+import { bikes, categories, discountCodes, emailOutbox, invoices, shippingRates, shippingZones, taxRates } from '../db/schema';
 import { signInForIdToken } from '../testing/firebase-accounts';
-import { eventFor, form, openIntent, paidBooking, payInBrowser, providerIntent, stripeFor } from '../testing/payments';
+import { eventFor, form, openIntent, paidLegacyBooking, payInBrowser, providerIntent, stripeFor } from '../testing/payments';
 import { berlinConsumer, fillCart, openForCheckout, payOrder, PHONE, rateId } from '../testing/checkout';
+import { PARTS_CSV_HEADER_LINE } from '../testing/bad-input';
 import { TINY_PNG } from '../testing/test-images';
 import { createTestShop, type TestShop } from '../testing/test-shop';
 import {
@@ -48,6 +49,8 @@ const OWNER_ONLY: Row = { ...signedOut, owner: 'ok', otherCustomer: 403, admin: 
 const ADMIN_ONLY: Row = { ...signedOut, owner: 403, otherCustomer: 403, admin: 'ok' };
 /** Exchanging one's own fresh Firebase sign-in works for everyone but a removed account. */
 const SESSION_EXCHANGE: Row = { ...PUBLIC, removedUser: 403 };
+/** Another customer's bike, even to an admin, is as if it did not exist. */
+const OWNER_ONLY_UNSEEN: Row = { ...signedOut, owner: 'ok', otherCustomer: 404, admin: 404 };
 
 interface World {
   shop: TestShop;
@@ -79,6 +82,13 @@ const newPart = () => ({
 const bookingInput = (toolsId: string) => ({ toolsId, amount: 1, ...form });
 
 const freshPart = async ({ shop }: World) => shop.createTool({ minimumOrderQuantity: 1, available: 5 });
+/** A part with options, in 11 speeds, and its variant in 12 (docs/decisions/0052). */
+const partWithVariant = async ({ shop }: World) => {
+  const part = await shop.createTool({ minimumOrderQuantity: 1, available: 5, optionValues: { speeds: '11' } });
+  const variant = await shop.createTool({ minimumOrderQuantity: 1, available: 5, variantOf: part.id, optionValues: { speeds: '12' } });
+  return { part, variant };
+};
+const variantEdit = { price: 12.5, available: 5, minimumOrderQuantity: 1 };
 /** An unpaid booking of the owner. */
 const ownersBooking = async ({ shop, cast, partId }: World) => shop.caller(cast.owner.user).bookings.create(bookingInput(partId));
 /** An unpaid booking of the owner whose card payment the provider has taken. */
@@ -97,7 +107,7 @@ const uploadedImage = async ({ shop }: World) => {
   if (!('path' in saved)) throw new Error('the test image was refused');
   return saved.path;
 };
-const paidBookingId = async ({ shop, cast }: World) => (await paidBooking(shop, cast.owner)).booking._id;
+const paidBookingId = async ({ shop, cast }: World) => (await paidLegacyBooking(shop, cast.owner)).booking._id;
 /** The booking email queued for a fresh booking of the owner, for an admin to send again. */
 const queuedEmail = async (world: World) => {
   const booking = await ownersBooking(world);
@@ -139,6 +149,29 @@ const ownersInvoice = async (world: World) => {
   return { orderId: order._id, documentId: invoice!.id };
 };
 const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
+
+/** A top-level category with one subcategory, both empty, so any change of them is allowed. */
+const someCategory = async ({ shop }: World) => {
+  const slug = `matrix-${randomBytes(4).toString('hex')}`;
+  const [parent] = await shop.deps.db.insert(categories).values({ name: 'Matrix', slug }).returning({ id: categories.id });
+  const [child] = await shop.deps.db
+    .insert(categories)
+    .values({ name: 'Matrix child', slug: `${slug}-child`, parentId: parent!.id })
+    .returning({ id: categories.id });
+  return { id: parent!.id, slug, childId: child!.id };
+};
+/** A bike of the owner's, saved straight into the table so the cells never reach the bikes' limit. */
+const ownersBike = async ({ shop, cast }: World) => {
+  const [bike] = await shop.deps.db
+    .insert(bikes)
+    .values({ userId: cast.owner.user.id, name: uniqueName('Matrix bike'), standards: { speeds: '11' } })
+    .returning({ id: bikes.id });
+  return bike!.id;
+};
+/** The subject's bikes removed, so the bike it saves is within the limit. */
+const noBikes = async ({ shop }: World, subject: Subject) => {
+  if (subject.account) await shop.deps.db.delete(bikes).where(eq(bikes.userId, subject.account.user.id));
+};
 /** A shipping zone with one rate, for an admin to change. */
 const someZone = async ({ shop }: World) => {
   const [zone] = await shop.deps.db
@@ -223,9 +256,23 @@ const procedures: Record<string, Operation<unknown>> = {
   'tools.list': op({ expected: PUBLIC, call: () => trpcCall('tools.list', { limit: 5 }) }),
   'tools.search': op({
     expected: PUBLIC,
-    call: () => trpcCall('tools.search', { q: 'part', sort: 'price-asc', inStock: true, limit: 5 }),
+    call: () => trpcCall('tools.search', { q: 'part', sort: 'price-asc', inStock: true, fits: { speeds: '11' }, limit: 5 }),
   }),
   'tools.byId': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('tools.byId', { id: partId }) }),
+  'tools.compatibility': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('tools.compatibility', { id: partId }) }),
+  'bikes.list': op({ expected: SIGNED_IN, call: () => trpcCall('bikes.list') }),
+  'bikes.create': op({
+    expected: SIGNED_IN,
+    fixture: noBikes,
+    call: () => trpcCall('bikes.create', { name: uniqueName('Matrix bike'), standards: { speeds: '12', freehub: 'sram-xdr' } }),
+  }),
+  'bikes.update': op({
+    expected: OWNER_ONLY_UNSEEN,
+    fixture: ownersBike,
+    call: (id) => trpcCall('bikes.update', { id, name: uniqueName('Renamed bike'), standards: {} }),
+  }),
+  'bikes.remove': op({ expected: OWNER_ONLY_UNSEEN, fixture: ownersBike, call: (id) => trpcCall('bikes.remove', { id }) }),
+  'tools.related': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('tools.related', { id: partId }) }),
   'tools.create': op({ expected: ADMIN_ONLY, call: () => trpcCall('tools.create', newPart()) }),
   'tools.adminList': op({ expected: ADMIN_ONLY, call: () => trpcCall('tools.adminList', { limit: 5 }) }),
   'tools.adminById': op({ expected: ADMIN_ONLY, fixture: freshPart, call: (part) => trpcCall('tools.adminById', { id: part.id }) }),
@@ -233,6 +280,27 @@ const procedures: Record<string, Operation<unknown>> = {
     expected: ADMIN_ONLY,
     fixture: freshPart,
     call: (part) => trpcCall('tools.update', { ...newPart(), id: part.id, version: 1, availableWas: 5 }),
+  }),
+  'tools.adminVariants': op({
+    expected: ADMIN_ONLY,
+    fixture: freshPart,
+    call: (part) => trpcCall('tools.adminVariants', { partId: part.id }),
+  }),
+  'tools.addVariant': op({
+    expected: ADMIN_ONLY,
+    fixture: partWithVariant,
+    call: ({ part }) => trpcCall('tools.addVariant', { partId: part.id, optionValues: { speeds: '10' }, ...variantEdit }),
+  }),
+  'tools.updateVariant': op({
+    expected: ADMIN_ONLY,
+    fixture: partWithVariant,
+    call: ({ variant }) =>
+      trpcCall('tools.updateVariant', { id: variant.id, version: 1, availableWas: 5, optionValues: { speeds: '12' }, ...variantEdit }),
+  }),
+  'tools.retireVariant': op({
+    expected: ADMIN_ONLY,
+    fixture: partWithVariant,
+    call: ({ variant }) => trpcCall('tools.retireVariant', { id: variant.id }),
   }),
   'tools.setHidden': op({
     expected: ADMIN_ONLY,
@@ -243,6 +311,48 @@ const procedures: Record<string, Operation<unknown>> = {
   'tools.uploadImage': op({
     expected: { ...ADMIN_ONLY, admin: 400 },
     call: () => trpcCall('tools.uploadImage', { bytes: TINY_PNG.toString('base64') }),
+  }),
+  'tools.startCsvExport': op({ expected: ADMIN_ONLY, call: () => trpcCall('tools.startCsvExport') }),
+  'tools.importCsv': op({
+    expected: ADMIN_ONLY,
+    call: () => trpcCall('tools.importCsv', { csv: PARTS_CSV_HEADER_LINE, mode: 'check' }),
+  }),
+  'categories.tree': op({ expected: PUBLIC, call: () => trpcCall('categories.tree') }),
+  'categories.page': op({
+    expected: PUBLIC,
+    fixture: someCategory,
+    call: (c) =>
+      trpcCall('categories.page', {
+        slug: c.slug,
+        sort: 'price-asc',
+        inStock: true,
+        minPrice: 1,
+        maxPrice: 100,
+        fits: { speeds: '11' },
+      }),
+  }),
+  'categories.trailOfPart': op({ expected: PUBLIC, call: (_f, { partId }) => trpcCall('categories.trailOfPart', { id: partId }) }),
+  'search.suggest': op({ expected: PUBLIC, call: () => trpcCall('search.suggest', { q: 'part' }) }),
+  'categories.create': op({ expected: ADMIN_ONLY, call: () => trpcCall('categories.create', { name: uniqueName('Matrix new') }) }),
+  'categories.rename': op({
+    expected: ADMIN_ONLY,
+    fixture: someCategory,
+    call: (c) => trpcCall('categories.rename', { id: c.id, name: uniqueName('Renamed') }),
+  }),
+  'categories.move': op({
+    expected: ADMIN_ONLY,
+    fixture: someCategory,
+    call: (c) => trpcCall('categories.move', { id: c.childId, parentId: null }),
+  }),
+  'categories.reorder': op({
+    expected: ADMIN_ONLY,
+    fixture: someCategory,
+    call: (c) => trpcCall('categories.reorder', { parentId: c.id, orderedIds: [c.childId] }),
+  }),
+  'categories.remove': op({
+    expected: ADMIN_ONLY,
+    fixture: someCategory,
+    call: (c) => trpcCall('categories.remove', { id: c.childId }),
   }),
   'tools.remove': op({ expected: ADMIN_ONLY, fixture: freshPart, call: (part) => trpcCall('tools.remove', { id: part.id }) }),
   'reviews.list': op({ expected: PUBLIC, call: () => trpcCall('reviews.list', {}) }),
@@ -463,6 +573,10 @@ const q = encodeURIComponent;
 const routes: Record<string, Operation<unknown>> = {
   'GET /health': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/health' }) }),
   'GET /ready': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/ready' }) }),
+  'GET /robots.txt': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/robots.txt' }) }),
+  'GET /sitemap.xml': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/sitemap.xml' }) }),
+  'GET /sitemaps/pages.xml': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/sitemaps/pages.xml' }) }),
+  'GET /sitemaps/parts-:number.xml': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/sitemaps/parts-1.xml' }) }),
   'GET /config.json': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/config.json' }) }),
   'GET /review': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/review?limit=5' }) }),
   'GET /tools': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/tools?limit=5' }) }),
@@ -525,6 +639,16 @@ const routes: Record<string, Operation<unknown>> = {
   }),
   // The provider's signature is the credential here; a session changes nothing.
   'POST /webhooks/stripe': op({ expected: PUBLIC, fixture: signedSucceededEvent, call: (delivery) => delivery }),
+  'GET /admin/parts.csv': op({ expected: ADMIN_ONLY, call: () => ({ method: 'GET', url: '/admin/parts.csv' }) }),
+  'POST /admin/parts.csv': op({
+    expected: ADMIN_ONLY,
+    call: () => ({
+      method: 'POST',
+      url: '/admin/parts.csv?mode=check',
+      payload: PARTS_CSV_HEADER_LINE,
+      headers: { 'content-type': 'text/csv' },
+    }),
+  }),
   'POST /images': op({
     expected: ADMIN_ONLY,
     call: () => ({ method: 'POST', url: '/images', payload: TINY_PNG, headers: { 'content-type': 'image/png' } }),

@@ -14,7 +14,7 @@ import { defaultSecurityOptions } from '../http/security';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { appRouter } from '../routers';
 import { outcomeOf, trpcCall } from '../testing/attacks';
-import { bookPart, form } from '../testing/payments';
+import { bookLegacyPart, form } from '../testing/payments';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { usingPostgres } from '../testing/test-database';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
@@ -214,7 +214,7 @@ describe("the payment provider's own rate limit", () => {
     const payments = createStripeGateway({ ...TEST_STRIPE_KEYS, apiBase: `http://127.0.0.1:${port}` });
     const app = await appAllowing(100, { ...shop.deps, payments });
     const customer = await shop.createUser();
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const rest = await app.inject({
       method: 'POST',
       url: '/create-payment-intent',

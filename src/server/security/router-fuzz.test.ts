@@ -13,7 +13,7 @@ import type { ZodType } from 'zod';
 import { appRouter } from '../routers';
 import { expectReadableError, procedureTypes, routeTable, trpcCall, wellFormed, type HttpCall } from '../testing/attacks';
 import { edgeValue, jsonSchemaOf, sameTextEverywhere, type JsonSchema, type KnownValues } from '../testing/edge-inputs';
-import { bookPart, paidBooking } from '../testing/payments';
+import { bookLegacyPart, paidLegacyBooking } from '../testing/payments';
 import { createTestShop, type TestUser } from '../testing/test-shop';
 
 /**
@@ -59,8 +59,8 @@ const tally = { calls: 0, refused: 0, served: 0 };
 beforeAll(async () => {
   people = { customer: await shop.createUser('user'), admin: await shop.createUser('admin') };
   const victim = await shop.createUser('user');
-  const unpaid = await bookPart(shop, people.customer, { quantity: 1 });
-  const paid = await paidBooking(shop, people.customer);
+  const unpaid = await bookLegacyPart(shop, people.customer, { quantity: 1 });
+  const paid = await paidLegacyBooking(shop, people.customer);
   const review = await shop.caller(people.customer.user).reviews.create({ rating: 5, text: 'Fuzzed, and still fine.' });
   // Neither the callers' ids nor the customer's email: the fuzz must not remove the people making
   // its calls, nor make the customer an admin.

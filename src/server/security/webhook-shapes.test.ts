@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeEvent } from '../../emulators/payments/webhooks';
 import { BODY_LIMIT_BYTES } from '../app';
-import { bookPart, bookingRow, deliverWebhook, eventFor } from '../testing/payments';
+import { bookLegacyPart, bookingRow, deliverWebhook, eventFor } from '../testing/payments';
 import { createTestShop, type TestShop } from '../testing/test-shop';
 
 let shop: TestShop;
@@ -14,7 +14,7 @@ let bookingId: string;
 beforeAll(async () => {
   shop = await createTestShop();
   const customer = await shop.createUser();
-  bookingId = (await bookPart(shop, customer)).booking._id;
+  bookingId = (await bookLegacyPart(shop, customer)).booking._id;
 });
 afterAll(() => shop.close());
 

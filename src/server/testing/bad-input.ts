@@ -4,7 +4,7 @@
 // several files, by router, so that the suite's workers run them side by side.
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { appRouter } from '../routers';
 import { createCast, databaseFingerprint, expectReadableError, procedureTypes, trpcCall, type Cast, type HttpCall } from './attacks';
@@ -155,6 +155,12 @@ export interface Fixtures {
   reviewId: string;
   victimId: string;
   victimEmail: string;
+  /** An empty category the admins' calls change (and may delete). */
+  categoryId: string;
+  /** Another category, whose page the reads show. */
+  categorySlug: string;
+  /** A bike of the owner's, which the owner's calls change (and may remove). */
+  bikeId: string;
 }
 
 export type Caller = 'visitor' | 'owner' | 'admin';
@@ -173,14 +179,26 @@ export function useBadInputShop(): BadInputShop {
   let shop: TestShop | undefined;
   let fixtures: Fixtures | undefined;
   const tally = { calls: 0, refused: 0, accepted: 0 };
+  /**
+   * The fingerprint a refused call has just proved current: the next call of the same test starts
+   * from it instead of reading the database again (a test's own writes happen before its calls).
+   */
+  let unchangedSince: Record<string, string> | undefined;
+  beforeEach(() => {
+    unchangedSince = undefined;
+  });
 
   beforeAll(async () => {
     shop = await createTestShop();
     const cast = await createCast(shop);
-    const part = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000_000 });
+    // A part with options, so adding a variant to it is possible (docs/decisions/0052).
+    const part = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000_000, optionValues: { speeds: '11' } });
     const booking = await shop.caller(cast.owner.user).bookings.create({ toolsId: part.id, amount: 1, ...form });
     const victim = await shop.createUser('user');
     const review = await shop.caller(cast.owner.user).reviews.create({ rating: 4, text: 'A review the suite may remove.' });
+    const category = await shop.caller(cast.admin.user).categories.create({ name: 'Fuzz target' });
+    const shown = await shop.caller(cast.admin.user).categories.create({ name: 'Fuzz shown' });
+    const bike = await shop.caller(cast.owner.user).bikes.create({ name: 'Fuzz bike', standards: { speeds: '11' } });
     fixtures = {
       cast,
       partId: part.id,
@@ -188,6 +206,9 @@ export function useBadInputShop(): BadInputShop {
       reviewId: review._id,
       victimId: victim.user.id,
       victimEmail: victim.user.email,
+      categoryId: category.id,
+      categorySlug: shown.slug,
+      bikeId: bike.id,
     };
   });
   afterAll(async () => {
@@ -214,7 +235,8 @@ export function useBadInputShop(): BadInputShop {
    */
   async function expectWellBehaved(call: HttpCall, caller: Caller, valid: boolean): Promise<void> {
     const headers = { ...suite.fixtures.cast.subjects[caller].headers, ...call.headers };
-    const before = await databaseFingerprint(suite.shop.database.db);
+    const before = unchangedSince ?? (await databaseFingerprint(suite.shop.database.db));
+    unchangedSince = undefined;
     const response: LightMyRequestResponse = await suite.shop.app.inject({ ...call, headers });
     tally.calls += 1;
     const status = response.statusCode;
@@ -223,6 +245,7 @@ export function useBadInputShop(): BadInputShop {
       tally.refused += 1;
       expectReadableError(response);
       expect(await databaseFingerprint(suite.shop.database.db)).toEqual(before);
+      unchangedSince = before;
     } else {
       tally.accepted += 1;
       const sent = typeof call.payload === 'string' ? call.payload : JSON.stringify(call.payload ?? null);
@@ -237,7 +260,9 @@ export function useBadInputShop(): BadInputShop {
 export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   'tools.list': () => ({ limit: 5, cursor: '1' }),
   'tools.byId': (f) => ({ id: f.partId }),
-  'tools.search': () => ({ q: 'part', sort: 'price-asc', inStock: true, limit: 5 }),
+  'tools.search': () => ({ q: 'part', sort: 'price-asc', inStock: true, fits: { speeds: '11', seatpost: '27.2' }, limit: 5 }),
+  'tools.compatibility': (f) => ({ id: f.partId }),
+  'tools.related': (f) => ({ id: f.partId }),
   'tools.create': () => ({
     name: 'Fuzzed part',
     price: 12.5,
@@ -245,6 +270,11 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
     description: 'Made by the bad-input suite.',
     minimumOrderQuantity: 1,
     available: 5,
+    compatibility: { speeds: ['11', '12'], freehub: ['shimano-hg'] },
+    specifications: [
+      { name: 'Weight', value: '260 g' },
+      { name: 'Material', value: '6061 aluminium' },
+    ],
   }),
   'tools.remove': (f) => ({ id: f.partId }),
   'tools.adminList': () => ({ limit: 5, cursor: '1' }),
@@ -254,15 +284,61 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
     id: f.partId,
     version: 1,
     availableWas: 1_000_000,
+    images: [
+      { path: '/images/parts/placeholder.svg', alt: 'The fuzzed part' },
+      { path: '/images/parts/handlebars.svg', alt: 'A second picture' },
+    ],
   }),
   'tools.setHidden': (f) => ({ id: f.partId, hidden: false }),
+  'tools.adminVariants': (f) => ({ partId: f.partId }),
+  'tools.addVariant': (f) => ({
+    partId: f.partId,
+    optionValues: { speeds: '12' },
+    sku: 'FUZZ-12',
+    price: 12.5,
+    available: 5,
+    minimumOrderQuantity: 1,
+    img: '/images/parts/placeholder.svg',
+  }),
+  'tools.updateVariant': (f) => ({
+    id: f.partId,
+    version: 1,
+    availableWas: 1_000_000,
+    optionValues: { speeds: '11' },
+    sku: 'FUZZ-11',
+    price: 12.5,
+    available: 1_000_000,
+    minimumOrderQuantity: 1,
+  }),
+  // No variant has this id: the base is well formed, and retiring it finds nothing.
+  'tools.retireVariant': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   // Bytes cannot travel as JSON: every call of this one is refused (POST /images carries them).
   'tools.uploadImage': () => ({ bytes: 'iVBORw0KGgo=' }),
+  'categories.tree': () => ({}),
+  'categories.page': (f) => ({
+    slug: f.categorySlug,
+    sort: 'price-asc',
+    inStock: true,
+    minPrice: 1,
+    maxPrice: 100,
+    fits: { speeds: '12', wheelSize: '622' },
+    limit: 5,
+  }),
+  'bikes.create': () => ({ name: 'Fuzzed bike', standards: { speeds: '12', freehub: 'sram-xdr' } }),
+  'bikes.update': (f) => ({ id: f.bikeId, name: 'Fuzzed bike', standards: { wheelSize: '584' } }),
+  'bikes.remove': (f) => ({ id: f.bikeId }),
+  'categories.trailOfPart': (f) => ({ id: f.partId }),
+  'search.suggest': () => ({ q: 'part' }),
+  'categories.create': () => ({ name: 'Fuzzed category', slug: 'fuzzed-category', parentId: null }),
+  'categories.rename': (f) => ({ id: f.categoryId, name: 'Fuzzed name' }),
+  'categories.move': (f) => ({ id: f.categoryId, parentId: null }),
+  'categories.reorder': (f) => ({ parentId: null, orderedIds: [f.categoryId] }),
+  'categories.remove': (f) => ({ id: f.categoryId }),
   'reviews.list': () => ({ limit: 5, cursor: '1' }),
   'reviews.forPart': (f) => ({ toolsId: f.partId, limit: 5 }),
   'reviews.create': () => ({ rating: 4, text: 'Fine part.' }),
   'reviews.remove': (f) => ({ id: f.reviewId }),
-  'bookings.create': (f) => ({ toolsId: f.partId, amount: 1, price: 12.5, ...form }),
+  'bookings.create': (f) => ({ toolsId: f.partId, variantId: f.partId, amount: 1, price: 12.5, ...form }),
   'bookings.mine': (f) => ({ email: f.cast.owner.user.email, limit: 5, cursor: '1' }),
   'bookings.byId': (f) => ({ id: f.bookingId }),
   'bookings.cancel': (f) => ({ id: f.bookingId }),
@@ -324,6 +400,7 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
     pricesIncludeTax: true,
     ossEnabled: false,
     reservationMinutes: 30,
+    eurRate: null,
     version: 1_000_000,
   }),
   'settings.setTaxRate': () => ({ country: 'MT', ratePercent: 18 }),
@@ -357,9 +434,15 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
   // No email has this id: the base is well formed, and retrying it finds nothing to send.
   'emails.retry': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   'overview.startOrderExport': () => ({ from: '2026-01-01', to: '2026-01-31' }),
+  // Only the columns: a check of it reports nothing and writes nothing.
+  'tools.importCsv': () => ({ csv: PARTS_CSV_HEADER_LINE, mode: 'check' }),
 };
+/** The parts CSV's first line, naming its columns. */
+export const PARTS_CSV_HEADER_LINE = 'id,name,description,price,minimum order quantity,stock,hidden,category,image,specifications\n';
+
 /** Procedures without input: whatever is sent is ignored. */
 export const inputlessProcedures = [
+  'bikes.list',
   'cart.clear',
   'cart.view',
   'orders.savedAddresses',
@@ -368,6 +451,7 @@ export const inputlessProcedures = [
   'settings.shippingZones',
   'settings.shop',
   'settings.taxRates',
+  'tools.startCsvExport',
   'users.me',
   'users.sendVerificationEmail',
   'users.signOut',
@@ -376,9 +460,9 @@ export const inputlessProcedures = [
 
 /** Which routers' procedures each bad-input file corrupts; together, every router. */
 export const procedureGroups = {
-  catalogue: ['tools', 'reviews'],
+  catalogue: ['tools', 'categories', 'search', 'reviews'],
   orders: ['bookings', 'payments', 'cart', 'orders'],
-  accounts: ['users', 'emails', 'overview', 'settings'],
+  accounts: ['users', 'bikes', 'emails', 'overview', 'settings'],
 } as const;
 
 /** For each procedure of the group that takes input: corrupted inputs get a readable 4xx and change nothing. */

@@ -11,12 +11,13 @@ import type { StripeEvent } from '../../emulators/payments/webhooks';
 import { CURRENCY } from '../../shared/constants';
 import { buildApp } from '../app';
 import { createCaller } from '../routers';
-import { bookings, checkoutBookings, checkouts, paymentEvents } from '../db/schema';
+import { bookings, checkoutBookings, checkouts, orders, paymentEvents, tools } from '../db/schema';
 import type { PaymentsGateway } from '../payments/payments-gateway';
 import { createStripeGateway } from '../payments/stripe-gateway';
-import type { BookingView } from '../domains/orders/order-views';
+import { createBooking } from '../domains/orders/booking';
+import { toBookingView, type BookingView } from '../domains/orders/order-views';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from './test-keys';
-import type { TestShop, TestUser } from './test-shop';
+import { UNLIMITED_HOLDS, type TestShop, type TestUser } from './test-shop';
 
 const GOOD_CARD = '4242424242424242';
 
@@ -59,16 +60,31 @@ export function stripeFor(shop: TestShop): Stripe {
 
 export const form = { phone: '+1 555 0100', address: '1 Chainring Road, Portland' };
 
-/** A fresh part and an unpaid booking of it by `customer`. */
-export async function bookPart(
+/**
+ * A fresh part and an unpaid booking of it by `customer` as Book Now made them before it placed
+ * one-line orders: no order, paid with its own PaymentIntent. Shops upgraded with such bookings
+ * unpaid, paid or shipped keep paying, expiring, cancelling and refunding them on the booking's own
+ * paths, which these suites prove; Book Now's orders are proven in bookings.book-now-orders.test.ts.
+ */
+export async function bookLegacyPart(
   shop: TestShop,
   customer: TestUser,
   options: { priceCents?: number; quantity?: number; available?: number } = {},
 ): Promise<{ booking: BookingView; toolId: string }> {
   const { priceCents = 12_34, quantity = 3, available = 10 } = options;
   const tool = await shop.createTool({ priceCents, minimumOrderQuantity: 1, available });
-  const booking = await shop.caller(customer.user).bookings.create({ toolsId: tool.id, amount: quantity, ...form });
-  return { booking, toolId: tool.id };
+  return { booking: await bookLegacy(shop, customer, { toolsId: tool.id, amount: quantity }), toolId: tool.id };
+}
+
+/** A booking of the part as Book Now made them before it placed orders (bookLegacyPart). */
+export async function bookLegacy(
+  shop: TestShop,
+  customer: TestUser,
+  input: { toolsId: string; amount: number },
+): Promise<BookingView> {
+  const booking = await createBooking(shop.database.db, customer.user, { ...input, ...form }, UNLIMITED_HOLDS);
+  await shop.database.db.$cache.invalidate({ tables: [tools] });
+  return toBookingView(booking);
 }
 
 /** The intent as the browser gets it from payments.createIntent. */
@@ -106,12 +122,12 @@ export async function payInBrowser(shop: { payments: { url: string } }, intent: 
   }
 }
 
-/** Books, opens the intent, pays at the provider and tells the server, as a customer does. */
-export async function paidBooking(
+/** Books a legacy booking (bookLegacyPart), opens its intent, pays at the provider and tells the server, as a customer did. */
+export async function paidLegacyBooking(
   shop: TestShop,
   customer: TestUser,
 ): Promise<{ booking: BookingView; toolId: string; intent: OpenedIntent }> {
-  const { booking, toolId } = await bookPart(shop, customer);
+  const { booking, toolId } = await bookLegacyPart(shop, customer);
   const intent = await openIntent(shop, customer, booking._id);
   await payInBrowser(shop, intent);
   const paid = await shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id });
@@ -158,7 +174,7 @@ export async function paidBasket(
   orders: Array<{ priceCents: number; quantity: number }>,
 ): Promise<{ bookings: Array<{ booking: BookingView; toolId: string }>; intent: OpenedIntent }> {
   const booked = [];
-  for (const order of orders) booked.push(await bookPart(shop, customer, order));
+  for (const order of orders) booked.push(await bookLegacyPart(shop, customer, order));
   const { intent } = await openLegacyBasket(
     shop,
     customer,
@@ -170,12 +186,22 @@ export async function paidBasket(
   return { bookings: booked, intent };
 }
 
-/** Moves the booking's creation `hours` into the past, as if its hold had been running that long. */
+/**
+ * Moves the booking's creation `hours` into the past, as if its hold had been running that long,
+ * and its order's deadline with it.
+ */
 export async function ageBooking(shop: TestShop, id: string, hours: number): Promise<void> {
-  await shop.database.db
+  const [aged] = await shop.database.db
     .update(bookings)
     .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
-    .where(eq(bookings.id, id));
+    .where(eq(bookings.id, id))
+    .returning({ orderId: bookings.orderId });
+  if (aged?.orderId) {
+    await shop.database.db
+      .update(orders)
+      .set({ heldUntil: sql`${orders.heldUntil} - make_interval(hours => ${hours})` })
+      .where(eq(orders.id, aged.orderId));
+  }
 }
 
 export async function bookingRow(shop: TestShop, id: string) {

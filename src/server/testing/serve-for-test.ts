@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       sessions: createSessionTokens(sessionSecrets),
       adminEmails: config.adminEmails,
       holdLimits: config.holdLimits,
+      bookingHoldMs: config.holdExpiryMs,
       shopTimeZone: config.shopTimeZone,
       shopUrl: config.shopUrl,
       log,

@@ -1,5 +1,6 @@
 // A complete storefront for one test file: a fresh migrated database, the run's Firebase Auth
 // emulator, an in-process payments emulator, and helpers to act as a visitor, customer or admin.
+import { seedDemoCommerce } from '../db/demo-commerce';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -11,7 +12,7 @@ import type { SessionUser } from '../auth/session-user';
 import type { AppDeps } from '../context';
 import type { HoldLimits } from '../domains/orders/hold-limits';
 import type { WriteNewFile } from '../domains/catalogue/images';
-import { sessions, tools, users } from '../db/schema';
+import { partImages, sessions, tools, users } from '../db/schema';
 import { rateLimitKeys, type RateLimitRules } from '../auth/rate-limits';
 import { createFirebaseIdentity } from '../identity/firebase-identity';
 import { createMetrics } from '../metrics/metrics';
@@ -75,10 +76,14 @@ export interface TestShopOptions {
   readCacheLimits?: Partial<ReadCacheLimits>;
   /** How uploaded images reach the disk, when not as in production (a disk that fills up). */
   writeNewFile?: WriteNewFile;
+  /** A shop as migrations leave it, before the admin enters its identity, zones and codes; else the demo shop's. */
+  unopened?: boolean;
 }
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = await openTestDatabase(options.database);
+  // Open for orders as the seeded demo shop is: its identity, shipping zones and welcome code.
+  if (!options.unopened) await seedDemoCommerce(database.db);
   const images = await createTestImages(options.writeNewFile);
   const payments = await startPaymentsEmulator({ port: 0, ...TEST_STRIPE_KEYS, allowedOrigins: [STOREFRONT_ORIGIN] });
   const cache = createReadCache(database.changes, options.readCacheLimits);
@@ -90,6 +95,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     sessions: createSessionTokens(TEST_SESSION_SECRET),
     adminEmails: new Set(options.adminEmails ?? []),
     holdLimits: options.holdLimits ?? UNLIMITED_HOLDS,
+    bookingHoldMs: 24 * 3_600_000,
     shopTimeZone: options.shopTimeZone ?? 'UTC',
     shopUrl: TEST_SHOP_URL,
     log: options.logger ?? pino({ level: 'silent' }),
@@ -154,9 +160,13 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
           description: 'A sturdy test part used by the automated suites to prove the rules.',
           ...overrides,
         })
-        .returning({ id: tools.id, name: tools.name });
+        .returning({ id: tools.id, name: tools.name, img: tools.img });
       if (!row) throw new Error('could not create a test part');
-      return row;
+      // Its gallery, as every way of adding a part starts one: the cover, described by the name.
+      await database.db
+        .insert(partImages)
+        .values({ toolId: row.id, position: 0, path: row.img, alt: row.name.slice(0, 200).trim() || 'Picture of the part' });
+      return { id: row.id, name: row.name };
     },
     close: async () => {
       await app.close();

@@ -17,6 +17,9 @@ const headsets = {
   minimumOrderQuantity: 5,
   available: 43,
   description: 'Sealed cartridge bearings for a smooth, tight steering.',
+  reviewCount: 0,
+  averageRating: null,
+  variantCount: 1,
 };
 
 const booked: FakeProcedure = (input) => ({ _id: 'b1', ...(input as object) });

@@ -50,6 +50,8 @@ export function useBooking(tool: BookableTool, onClose: () => void) {
     onSuccess: (booking) => {
       toast.success(messages.booked);
       void utils.tools.list.invalidate();
+      // A part's page shows the stock of the variant just booked.
+      void utils.tools.byId.invalidate();
       void utils.bookings.mine.invalidate();
       onClose();
       if (payNow) void navigate(`/dashboard/payment/${booking._id}`);

@@ -20,14 +20,14 @@ const cancelReasons: Record<string, string> = {
   account_removed: 'Account removed',
 };
 
-/** A line of a checkout order is paid with the whole order, on the order's payment page. */
+/** A line of a checkout order is paid with the whole order, on the order's payment page; Book Now's on SPEC's. */
 function payPathOf(order: Order): string {
-  return order.orderId ? `/orders/${order.orderId}/pay` : `/dashboard/payment/${order._id}`;
+  return order.orderId && order.orderChannel === 'checkout' ? `/orders/${order.orderId}/pay` : `/dashboard/payment/${order._id}`;
 }
 
 /** What the Cancel confirm asks: a line of a checkout order cannot be cancelled without the rest of it. */
 export function cancelQuestionOf(order: Order): string {
-  return order.orderId ? orderMessages.cancelWholeOrder : messages.confirmDelete;
+  return order.orderChannel === 'checkout' ? orderMessages.cancelWholeOrder : messages.confirmDelete;
 }
 
 export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; cancelling: boolean; onCancel: () => void }) {
@@ -63,14 +63,25 @@ export function MyOrderRow({ order, cancelling, onCancel }: { order: Order; canc
             <>
               <OrderStatusBadge state={order.paid ? 'paid' : 'refunded'} />
               {order.transaction ? <TransactionId id={order.transaction} /> : null}
-              <Link
-                to={`/dashboard/receipt/${order._id}`}
-                className="link inline-flex items-center gap-1 text-sm"
-                aria-label={`Receipt for order ${order.orderNumber}`}
-              >
-                <FileText aria-hidden="true" className="size-4" />
-                Receipt
-              </Link>
+              {order.orderId ? (
+                <Link
+                  to={`/orders/${order.orderId}`}
+                  className="link inline-flex items-center gap-1 text-sm"
+                  aria-label={`Order and invoice for order ${order.orderNumber}`}
+                >
+                  <FileText aria-hidden="true" className="size-4" />
+                  Order &amp; invoice
+                </Link>
+              ) : (
+                <Link
+                  to={`/dashboard/receipt/${order._id}`}
+                  className="link inline-flex items-center gap-1 text-sm"
+                  aria-label={`Receipt for order ${order.orderNumber}`}
+                >
+                  <FileText aria-hidden="true" className="size-4" />
+                  Receipt
+                </Link>
+              )}
             </>
           ) : null}
         </div>

@@ -24,7 +24,7 @@ describe('Profile', () => {
 
   it('says the email is not verified, and has the shop mail a new verification link', async () => {
     const { calls } = renderWithApi(<Profile />, {
-      procedures: { 'users.me': () => me(false), 'users.sendVerificationEmail': () => ({ sentTo: email }) },
+      procedures: { 'users.me': () => me(false), 'users.sendVerificationEmail': () => ({ sentTo: email }), 'bikes.list': () => [] },
       at: '/dashboard/profile',
     });
 
@@ -40,6 +40,7 @@ describe('Profile', () => {
     renderWithApi(<Profile />, {
       procedures: {
         'users.me': () => me(false),
+        'bikes.list': () => [],
         'users.sendVerificationEmail': () => {
           throw new Error(messages.accountEmailsTooMany(email));
         },
@@ -53,7 +54,7 @@ describe('Profile', () => {
   });
 
   it('says a verified email is verified, and offers no link', async () => {
-    renderWithApi(<Profile />, { procedures: { 'users.me': () => me(true) }, at: '/dashboard/profile' });
+    renderWithApi(<Profile />, { procedures: { 'users.me': () => me(true), 'bikes.list': () => [] }, at: '/dashboard/profile' });
 
     expect(await shown('Email address')).toHaveTextContent(messages.emailVerifiedBadge);
     expect(within(await shown('Email')).getByText(email)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // My Profile: the signed-in user's photo, display name and email (SPEC.md §2) with whether the
-// email is verified, the form to change them and the saved phone and address, and their account
-// actions.
+// email is verified, the form to change them and the saved phone and address, their saved bikes,
+// and their account actions.
 import { messages } from '../../../shared/messages';
 import { DEFAULT_AVATAR } from '../../../shared/constants';
 import { useAuth } from '../../auth/useAuth';
@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { trpc } from '../../lib/trpc';
 import { AccountSecurity } from './AccountSecurity';
 import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { MyBikes } from './MyBikes';
 import { ProfileForm } from './ProfileForm';
 
 export default function Profile() {
@@ -60,6 +61,7 @@ export default function Profile() {
             </div>
           </div>
           {me.data ? <ProfileForm key={me.data._id} me={me.data} /> : null}
+          <MyBikes />
           <AccountSecurity />
         </div>
       )}

@@ -35,11 +35,13 @@ describe('Add a product', () => {
     expect(callsTo(calls, 'tools.create')).toEqual([
       {
         name: 'Chainrings',
+        categoryId: null,
         price: 24.5,
         minimumOrderQuantity: 10,
         available: 80,
         img: '/images/parts/placeholder.svg',
         description: 'Narrow-wide teeth.',
+        specifications: [],
       },
     ]);
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));

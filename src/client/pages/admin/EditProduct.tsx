@@ -1,20 +1,23 @@
 // Edit product (admin): change a part's fields and restock it, from Manage product. When another
 // admin saved the part first, the save is refused and the form shows the saved values instead.
-// Below it, the part's price breaks, saved on their own.
+// The gallery (pictures and their alt text) and the specifications are saved with the part.
+// Below it, the part’s variants and its price breaks, each saved on their own.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { messages } from '../../../shared/messages';
-import { createToolSchema, type CreateToolInput } from '../../../shared/tools';
+import { createToolSchema, partImagesSchema, type CreateToolInput, type PartImage } from '../../../shared/tools';
 import { LoadFailure } from '../../components/LoadFailure';
 import { PageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/Spinner';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
+import { galleryErrorsOf, NO_GALLERY_ERRORS, PartGalleryFields, galleryToSave, type GalleryErrors } from './PartGalleryFields';
 import { PriceBreaksSection } from './PriceBreaksSection';
 import { ProductFields } from './ProductFields';
+import { VariantsSection } from './VariantsSection';
 
 type Part = RouterOutputs['tools']['adminById'];
 
@@ -36,6 +39,7 @@ export default function EditProduct() {
       ) : (
         <>
           <EditForm part={part.data} />
+          <VariantsSection partId={part.data._id} />
           <PriceBreaksSection
             part={{ id: part.data._id, price: part.data.price, minimumOrderQuantity: part.data.minimumOrderQuantity }}
           />
@@ -53,6 +57,9 @@ function fieldsOf(part: Part): CreateToolInput {
     description: part.description,
     minimumOrderQuantity: part.minimumOrderQuantity,
     available: part.available,
+    categoryId: part.categoryId,
+    compatibility: part.compatibility,
+    specifications: part.specifications,
   };
 }
 
@@ -62,6 +69,8 @@ function EditForm({ part }: { part: Part }) {
   /** The part as last read from the server: the version and stock the edit starts from. */
   const [base, setBase] = useState(part);
   const [conflict, setConflict] = useState<string | null>(null);
+  const [gallery, setGallery] = useState<PartImage[]>(part.images);
+  const [galleryErrors, setGalleryErrors] = useState<GalleryErrors>(NO_GALLERY_ERRORS);
   const form = useForm<CreateToolInput>({ resolver: zodResolver(createToolSchema), defaultValues: fieldsOf(part) });
 
   const save = trpc.tools.update.useMutation({
@@ -75,6 +84,7 @@ function EditForm({ part }: { part: Part }) {
       if (error.data?.code === 'CONFLICT' && current) {
         setBase(current);
         form.reset(fieldsOf(current));
+        setGallery(current.images);
         setConflict(error.message);
         return;
       }
@@ -84,7 +94,10 @@ function EditForm({ part }: { part: Part }) {
 
   const submit = form.handleSubmit((values) => {
     setConflict(null);
-    save.mutate({ ...values, id: base._id, version: base.version, availableWas: base.available });
+    const images = partImagesSchema.safeParse(galleryToSave(gallery, values.img));
+    setGalleryErrors(images.success ? NO_GALLERY_ERRORS : galleryErrorsOf(images.error.issues));
+    if (!images.success) return;
+    save.mutate({ ...values, images: images.data, id: base._id, version: base.version, availableWas: base.available });
   });
 
   return (
@@ -97,6 +110,7 @@ function EditForm({ part }: { part: Part }) {
           </div>
         ) : null}
         <ProductFields form={form} availableHint={AVAILABLE_HINT} />
+        <PartGalleryFields form={form} images={gallery} onChange={setGallery} errors={galleryErrors} />
         <div className="card-actions flex-wrap">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             Save changes

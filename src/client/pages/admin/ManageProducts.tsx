@@ -1,5 +1,6 @@
 // Manage product (admin): every part, each with Edit, Hide or Show, and Delete behind the confirm
-// dialog (SPEC.md §2, §5). Hidden parts stay here, badged, while the shop leaves them out.
+// dialog (SPEC.md §2, §5). Hidden parts stay here, badged, while the shop leaves them out. The
+// parts can also be exported and imported as CSV (PartsCsvPanel).
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -13,6 +14,7 @@ import { Spinner } from '../../components/Spinner';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { DashboardHeading } from '../dashboard-shell/DashboardHeading';
 import { EmptyState } from '../dashboard-shell/EmptyState';
+import { PartsCsvPanel } from './PartsCsvPanel';
 import { ShowMoreButton } from '../dashboard-shell/ShowMoreButton';
 import { StackedCell, StackedRow, StackedTable } from '../dashboard-shell/StackedTable';
 import { TablePanel } from '../dashboard-shell/TablePanel';
@@ -57,6 +59,7 @@ export default function ManageProducts() {
         The parts on sale. A hidden part leaves the shop until you show it again; a deleted part leaves it for good. Orders already
         made keep their part either way.
       </DashboardHeading>
+      <PartsCsvPanel />
       {products.isPending ? (
         <Spinner label="Loading the parts…" />
       ) : products.isError ? (

@@ -1,11 +1,16 @@
 // The fields of a part, shared by Add a product and Edit product: name, price, minimum order,
-// stock, image (typed, or uploaded with a preview) and description (SPEC.md §2).
-import { useId, useState, type ChangeEvent } from 'react';
+// stock, category, the bicycle standards it fits, image (typed, or uploaded with a preview),
+// description (SPEC.md §2) and the specifications table.
+import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { CreateToolInput } from '../../../shared/tools';
 import { FormField } from '../../components/FormField';
 import { PartImage } from '../../components/PartImage';
-import { uploadImage } from '../../lib/upload-image';
+import { trpc } from '../../lib/trpc';
+import { flattenTree } from './category-options';
+import { ImageUploadField } from './ImageUploadField';
+import { CompatibilityFields } from './CompatibilityFields';
+import { SpecificationsFields } from './SpecificationsFields';
 
 interface ProductFieldsProps {
   form: UseFormReturn<CreateToolInput>;
@@ -67,11 +72,45 @@ export function ProductFields({ form, availableHint }: ProductFieldsProps) {
           )}
         </FormField>
       </div>
+      <CategoryField form={form} id={id('categoryId')} />
+      <CompatibilityFields form={form} />
       <ImageField form={form} id={id('img')} />
       <FormField id={id('description')} label="Description" error={errors.description?.message}>
         {(field) => <textarea {...field} {...register('description')} className="textarea h-32 w-full" />}
       </FormField>
+      <SpecificationsFields form={form} />
     </>
+  );
+}
+
+/** The category the part is shown in, among the whole tree labelled by its trail; or none. */
+function CategoryField({ form, id }: { form: UseFormReturn<CreateToolInput>; id: string }) {
+  const tree = trpc.categories.tree.useQuery({});
+  const places = tree.data ? flattenTree(tree.data) : [];
+  return (
+    <FormField
+      id={id}
+      label="Category"
+      hint="Where riders find the part when they browse by category"
+      error={form.formState.errors.categoryId?.message}
+    >
+      {(field) => (
+        <select
+          {...field}
+          {...form.register('categoryId', { setValueAs: (value: string | null | undefined) => value || null })}
+          className="select w-full"
+          // The saved category shows once the tree has arrived to list it.
+          key={tree.data ? 'loaded' : 'loading'}
+        >
+          <option value="">No category</option>
+          {places.map((place) => (
+            <option key={place.id} value={place.id}>
+              {place.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }
 
@@ -83,24 +122,7 @@ function ImageField({ form, id }: { form: UseFormReturn<CreateToolInput>; id: st
     watch,
     formState: { errors },
   } = form;
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | undefined>();
   const img = watch('img');
-
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
-    setUploading(true);
-    setUploadError(undefined);
-    try {
-      setValue('img', await uploadImage(file), { shouldValidate: true, shouldDirty: true });
-    } catch (error) {
-      setUploadError((error as Error).message);
-    } finally {
-      setUploading(false);
-    }
-  }
 
   return (
     <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
@@ -113,28 +135,12 @@ function ImageField({ form, id }: { form: UseFormReturn<CreateToolInput>; id: st
         >
           {(field) => <input {...field} {...register('img')} className="input w-full" type="text" inputMode="url" />}
         </FormField>
-        <FormField
+        <ImageUploadField
           id={`${id}-upload`}
           label="Upload an image"
           hint="PNG, JPEG or WebP, at most 2 MiB. It replaces the image URL above."
-          error={uploadError}
-        >
-          {(field) => (
-            <input
-              {...field}
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              className="file-input w-full"
-              disabled={uploading}
-              onChange={(event) => void upload(event)}
-            />
-          )}
-        </FormField>
-        {uploading ? (
-          <p role="status" className="text-sm">
-            Uploading the image…
-          </p>
-        ) : null}
+          onUploaded={(path) => setValue('img', path, { shouldValidate: true, shouldDirty: true })}
+        />
       </div>
       <figure className="flex flex-col items-center gap-1">
         {img ? (

@@ -1,5 +1,6 @@
 // Shop settings: the form opens on the saved settings, saves from their version, shows the
-// currency without letting it change, and shows another admin's values when they saved first.
+// currency without letting it change, takes the euro rate as typed (or none), and shows another
+// admin's values when they saved first.
 import { TRPCClientError } from '@trpc/client';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,6 +25,7 @@ const saved = {
   pricesIncludeTax: true,
   ossEnabled: false,
   reservationMinutes: 30,
+  eurRate: '0.92',
   version: 4,
 };
 
@@ -63,9 +65,42 @@ describe('Shop settings', () => {
         pricesIncludeTax: true,
         ossEnabled: true,
         reservationMinutes: 45,
+        eurRate: '0.92',
         version: 4,
       },
     ]);
+  });
+
+  it('saves a new euro rate as typed, and an emptied one as none', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage((input) => ({ ...saved, ...(input as object), version: 5 }));
+
+    const rate = await screen.findByLabelText('Euro rate (optional)');
+    expect(rate).toHaveValue('0.92');
+    await user.clear(rate);
+    await user.type(rate, ' 0.921300 ');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(callsTo(calls, 'settings.updateShop')).toHaveLength(1));
+    expect(callsTo(calls, 'settings.updateShop').at(-1)).toMatchObject({ eurRate: '0.9213', version: 4 });
+
+    await waitFor(() => expect(rate).toHaveValue('0.9213'));
+    await user.clear(rate);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(callsTo(calls, 'settings.updateShop')).toHaveLength(2));
+    expect(callsTo(calls, 'settings.updateShop').at(-1)).toMatchObject({ eurRate: null, version: 5 });
+  });
+
+  it('shows the server’s sentence for a euro rate that is not one, without saving', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage(() => saved);
+
+    const rate = await screen.findByLabelText('Euro rate (optional)');
+    await user.clear(rate);
+    await user.type(rate, '0,92');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText(messages.eurRateInvalid)).toBeInTheDocument();
+    expect(callsTo(calls, 'settings.updateShop')).toEqual([]);
   });
 
   it('shows the server’s sentence for a hold time out of range, without saving', async () => {

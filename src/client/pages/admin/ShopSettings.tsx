@@ -1,6 +1,7 @@
 // Shop settings (admin): the shop's legal identity as invoices print it, whether prices are entered
-// with tax, the One-Stop Shop, and how long a checkout holds stock. The currency is shown, not
-// edited: orders and payments are in USD. When another admin saved first, the form shows their values.
+// with tax, the One-Stop Shop, the euro rate invoices state their VAT in euros with, and how long a
+// checkout holds stock. The currency is shown, not edited: orders and payments are in USD. When
+// another admin saved first, the form shows their values.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -52,6 +53,7 @@ function fieldsOf(settings: Settings): ShopForm {
     pricesIncludeTax: settings.pricesIncludeTax,
     ossEnabled: settings.ossEnabled,
     reservationMinutes: settings.reservationMinutes,
+    eurRate: settings.eurRate ?? '',
   };
 }
 
@@ -94,7 +96,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
     save.mutate({ ...values, version: base.version });
   });
 
-  const text = (name: keyof ShopForm, label: string, options: { hint?: string; inputMode?: 'email' | 'text' } = {}) => (
+  const text = (name: keyof ShopForm, label: string, options: { hint?: string; inputMode?: 'email' | 'text' | 'decimal' } = {}) => (
     <FormField id={id(name)} label={label} hint={options.hint} error={errors[name]?.message}>
       {(field) => (
         <input {...field} {...register(name)} className="input w-full" type="text" inputMode={options.inputMode ?? 'text'} />
@@ -145,6 +147,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
             <span className="block text-xs text-base-content/70">Consumers in other EU countries pay their own country’s rate.</span>
           </span>
         </label>
+        {text('eurRate', 'Euro rate (optional)', {
+          hint: `Euros per ${base.currency.toUpperCase()}, such as 0.9213 (the ECB's reference rate). Only used while the currency is not EUR and the shop's country is in the EU: invoices then also state their VAT in euros (Article 230 of the VAT Directive). Leave empty for none.`,
+          inputMode: 'decimal',
+        })}
         <FormField
           id={id('reservationMinutes')}
           label="Hold stock for (minutes)"

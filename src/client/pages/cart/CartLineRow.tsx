@@ -57,11 +57,13 @@ export function CartLineRow({ line, cart }: { line: CartLineView; cart: Pick<Car
     pendingStep.current = setTimeout(() => void commit(next), STEP_PAUSE_MS);
   }
 
+  // A variant's line leads to its part's page with the variant chosen (docs/decisions/0052).
+  const lineLink = line.partId === line.toolId ? partPath(line.partId) : `${partPath(line.partId)}?variant=${line.toolId}`;
   return (
     <li className="grid grid-cols-[4rem_1fr] gap-x-4 gap-y-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:grid-cols-[5rem_1fr_auto]">
       {/* The same way to the part as its name's link: out of the tab order and hidden from screen readers. */}
       <Link
-        to={partPath(line.toolId)}
+        to={lineLink}
         tabIndex={-1}
         aria-hidden="true"
         className="row-span-2 block aspect-square rounded-lg bg-base-200 sm:row-span-1"
@@ -75,7 +77,7 @@ export function CartLineRow({ line, cart }: { line: CartLineView; cart: Pick<Car
       </Link>
       <div className="flex min-w-0 flex-col gap-1">
         <h2 className="font-semibold break-words">
-          <Link to={partPath(line.toolId)} className="link-hover">
+          <Link to={lineLink} className="link-hover">
             {line.name}
           </Link>
         </h2>

@@ -152,7 +152,7 @@ function Refunds({ order, afterSales }: { order: PlacedOrder; afterSales: AfterS
   });
   const busy = refundLine.isPending || refundShipping.isPending || refundAmount.isPending;
   const shippingRefunded = afterSales.refunds.some((refund) => refund.kind === 'shipping');
-  const shippingGross = order.shipping.amount;
+  const shippingGross = order.shipping?.amount ?? 0;
   const typed = Number(amount);
   const amountValid = amount.trim() !== '' && typed > 0 && isWholeCents(typed) && typed <= afterSales.remainingRefundable;
 

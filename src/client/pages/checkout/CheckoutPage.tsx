@@ -21,7 +21,7 @@ import { orderPaymentPath } from './order-paths';
 import { PriceSummary } from './PriceSummary';
 import { SavedAddresses } from './SavedAddresses';
 import { ShippingMethods } from './ShippingMethods';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** How long typing in the VAT ID box pauses before the order is priced again. */
 const VAT_ID_TYPING_PAUSE_MS = 400;

@@ -8,7 +8,8 @@ interface PricedFigures {
   lines: ReadonlyArray<{ name: string; quantity: number; unitPrice: number; lineTotal: number }>;
   subtotal: number;
   discount: { code: string; amount: number } | null;
-  shipping: { method: string; amount: number };
+  /** None for a Book Now order, which charges no shipping. */
+  shipping: { method: string; amount: number } | null;
   pricesIncludeTax: boolean;
   /** In percent (19, 25.5). */
   taxRate: number;
@@ -69,9 +70,11 @@ export function PriceSummary({ figures, title = 'Order summary', lineNote }: Pri
         {figures.discount ? (
           <FigureRow label={`Discount (${figures.discount.code})`}>−{formatDollars(figures.discount.amount)}</FigureRow>
         ) : null}
-        <FigureRow label={`Shipping, ${figures.shipping.method}`}>
-          {figures.shipping.amount === 0 ? 'Free' : formatDollars(figures.shipping.amount)}
-        </FigureRow>
+        {figures.shipping ? (
+          <FigureRow label={`Shipping, ${figures.shipping.method}`}>
+            {figures.shipping.amount === 0 ? 'Free' : formatDollars(figures.shipping.amount)}
+          </FigureRow>
+        ) : null}
         <FigureRow label={vat.label}>{vat.amount}</FigureRow>
         <FigureRow label="Total" strong>
           {formatDollars(figures.total)}

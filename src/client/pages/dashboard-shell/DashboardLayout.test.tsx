@@ -19,7 +19,7 @@ describe('DashboardLayout', () => {
     expect(sidebarEntries()).toEqual(['My Order', 'Orders', 'Add A Review', 'My Profile']);
   });
 
-  it('shows admins the overview first, the SPEC.md entries, then the audit log, emails and the commerce settings, and no customer entries', () => {
+  it('shows admins the overview first, the SPEC.md entries, then the audit log, emails, the commerce settings and the categories, and no customer entries', () => {
     renderWithApi(<DashboardLayout />, { auth: admin, procedures: {} });
 
     expect(sidebarEntries()).toEqual([
@@ -37,6 +37,7 @@ describe('DashboardLayout', () => {
       'Tax rates',
       'Shipping',
       'Discount codes',
+      'Categories',
     ]);
   });
 

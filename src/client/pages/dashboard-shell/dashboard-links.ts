@@ -1,6 +1,7 @@
 // The dashboard's sidebar entries: customers and admins each see only their own (SPEC.md §2).
 import {
   Boxes,
+  FolderTree,
   ClipboardList,
   History,
   LayoutGrid,
@@ -81,6 +82,7 @@ const adminLinks: DashboardLink[] = [
     description: 'Create, edit and deactivate codes; see their uses.',
     icon: TicketPercent,
   },
+  { to: '/dashboard/categories', label: 'Categories', description: 'The category tree riders browse.', icon: FolderTree },
 ];
 
 export function dashboardLinksFor(role: Role): DashboardLink[] {

@@ -1,10 +1,12 @@
-// Search, sort and filter the catalogue: words on submit, the order and the in-stock filter at
-// once, all kept in the address so the search can be shared.
+// Search, sort and filter the catalogue: words on submit, the order, the in-stock filter and the
+// bike to fit at once, all kept in the address so the search can be shared.
 import { Search } from 'lucide-react';
-import { useId, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
 import type { CatalogueSort } from '../../../shared/catalogue-sorts';
 import { SEARCH_TEXT_MAX } from '../../../shared/constants';
-import { isSearching, NO_SEARCH, type CatalogueSearch } from './catalogue-search-params';
+import { FitsFilter } from '../../components/FitsFilter';
+import { useChoicesMadeBeforeHydration } from '../../lib/use-choices-made-before-hydration';
+import { isSearching, NO_SEARCH, readCatalogueSearch, type CatalogueSearch } from './catalogue-search-params';
 
 const sortLabels: Record<CatalogueSort, string> = {
   relevance: 'Best match',
@@ -15,6 +17,12 @@ const sortLabels: Record<CatalogueSort, string> = {
 
 export function CatalogueSearchForm({ search, onSearch }: { search: CatalogueSearch; onSearch: (search: CatalogueSearch) => void }) {
   const fieldId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // Words are searched on submit only; the order and the stock filter apply as soon as they change.
+  useChoicesMadeBeforeHydration(form, (shown) => {
+    const { sort, inStock } = readCatalogueSearch(shown);
+    if (sort !== search.sort || inStock !== search.inStock) onSearch({ ...search, sort, inStock });
+  });
 
   function submitWords(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,6 +32,7 @@ export function CatalogueSearchForm({ search, onSearch }: { search: CatalogueSea
 
   return (
     <form
+      ref={form}
       role="search"
       aria-label="Search the parts"
       onSubmit={submitWords}
@@ -58,6 +67,7 @@ export function CatalogueSearchForm({ search, onSearch }: { search: CatalogueSea
           </label>
           <select
             id={`${fieldId}-sort`}
+            name="sort"
             value={search.sort}
             onChange={(event) => onSearch({ ...search, sort: event.target.value as CatalogueSort })}
             className="select w-52"
@@ -72,12 +82,23 @@ export function CatalogueSearchForm({ search, onSearch }: { search: CatalogueSea
         <label className="label h-10 cursor-pointer gap-2 text-base-content">
           <input
             type="checkbox"
+            name="inStock"
+            value="1"
             checked={search.inStock}
             onChange={(event) => onSearch({ ...search, inStock: event.target.checked })}
             className="checkbox checkbox-primary checkbox-sm"
           />
           In stock only
         </label>
+        <div className="w-full sm:w-72">
+          <FitsFilter
+            fits={search.fits}
+            onFits={(fits) => {
+              const { fits: _was, ...rest } = search;
+              onSearch(fits ? { ...rest, fits } : rest);
+            }}
+          />
+        </div>
         {isSearching(search) ? (
           <button type="button" className="btn btn-ghost h-10" onClick={() => onSearch(NO_SEARCH)}>
             Show all parts

@@ -17,6 +17,8 @@ function part(n: number) {
     minimumOrderQuantity: 1,
     available: 100,
     description: `Description of part ${n}`,
+    reviewCount: 0,
+    averageRating: null,
   };
 }
 

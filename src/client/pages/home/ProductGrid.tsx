@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { LoadFailure } from '../../components/LoadFailure';
+import { CategoryStrip } from '../../components/CategoryStrip';
 import { ProductCard } from '../../components/ProductCard';
 import { trpc } from '../../lib/trpc';
 import { catalogueSearchParams, isSearching, readCatalogueSearch, type CatalogueSearch } from './catalogue-search-params';
@@ -52,6 +53,7 @@ export function ProductGrid() {
       <SectionHeading id="parts-heading" title="Our parts">
         Every part ships from our own works. Book at least the minimum order; stock shown is what we can ship now.
       </SectionHeading>
+      <CategoryStrip />
       <CatalogueSearchForm search={search} onSearch={onSearch} />
 
       {tools.isError && !tools.data ? (
@@ -60,7 +62,7 @@ export function ProductGrid() {
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {tools.isPending
             ? Array.from({ length: PAGE_SIZE }, (_, index) => <ProductCardSkeleton key={index} />)
-            : items.map((tool) => <ProductCard key={tool._id} tool={tool} />)}
+            : items.map((tool) => <ProductCard key={tool._id} tool={tool} fits={search.fits} />)}
         </div>
       )}
       {!tools.isPending && items.length === 0 && !tools.isError ? (

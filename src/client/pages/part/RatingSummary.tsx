@@ -1,8 +1,7 @@
 // A part's average rating and how many reviews it rests on, linking down to them.
 import { StarRating } from '../../components/StarRating';
 
-export function RatingSummary({ total, averageRating }: { total: number | undefined; averageRating: number | null }) {
-  if (total === undefined) return <div aria-hidden="true" className="skeleton h-5 w-48" />;
+export function RatingSummary({ total, averageRating }: { total: number; averageRating: number | null }) {
   if (averageRating === null) {
     return (
       <a href="#part-reviews" className="link link-hover text-sm text-base-content/80">

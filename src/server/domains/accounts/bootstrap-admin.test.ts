@@ -1,10 +1,12 @@
 // The first admin of a deployment is made from a person's verified identity at the provider, bound
 // to its uid as a sign-in would bind it, audited once; anything else is refused and changes nothing.
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { describe, expect, test } from '../../testing/fixtures';
+import { describeProblem, fitOf } from '../../../shared/bike-standards';
 import { demoTools } from '../../db/demo-data';
+import { demoBike } from '../../db/demo-fits';
 import { seedDemoCatalogue } from '../../db/seed';
 import { auditEvents, tools, users } from '../../db/schema';
 import { signInForIdToken } from '../../testing/firebase-accounts';
@@ -169,7 +171,7 @@ describe('bootstrapAdmin', () => {
 
 describe('seedDemoCatalogue', () => {
   test('adds the demo parts once, and no demo accounts', async ({ shop }) => {
-    const partsNow = async () => (await shop.deps.db.select({ parts: count() }).from(tools))[0]?.parts;
+    const partsNow = async () => (await shop.deps.db.select({ parts: count() }).from(tools).where(isNull(tools.variantOf)))[0]?.parts;
     const before = await partsNow();
     // This file's database has no parts until here.
     expect(before).toBe(0);
@@ -178,5 +180,49 @@ describe('seedDemoCatalogue', () => {
     expect(await seedDemoCatalogue(shop.deps.db)).toBe(false);
     expect(await partsNow()).toBe(demoTools.length);
     expect(await accountOf(shop, 'admin@example.com')).toBeUndefined();
+  });
+
+  test('puts every demo part in its demo category, under the demo tree', async ({ shop }) => {
+    const visitor = shop.caller(null).categories;
+    expect((await visitor.tree()).map((category) => category.name)).toEqual([
+      'Drivetrain',
+      'Cockpit',
+      'Seatposts & Saddles',
+      'Wheels',
+      'Tools',
+    ]);
+    // Parts, that is: a variant is placed and fitted by its part (docs/decisions/0052).
+    const unplaced = await shop.deps.db
+      .select({ name: tools.name })
+      .from(tools)
+      .where(and(isNull(tools.categoryId), isNull(tools.variantOf)));
+    expect(unplaced).toEqual([]);
+    const drivetrain = await visitor.page({ slug: 'drivetrain' });
+    expect(drivetrain.items.map((part) => part.name).sort()).toEqual(['Bike Cassettes & Freewheels', 'Bike Derailleurs']);
+    expect(drivetrain.children.map((child) => `${child.name}: ${child.parts}`)).toEqual([
+      'Cassettes & Freewheels: 1',
+      'Chains: 0',
+      'Derailleurs: 1',
+    ]);
+    const stems = await shop.deps.db.select({ id: tools.id }).from(tools).where(eq(tools.name, 'Quill Bike Stems'));
+    expect((await visitor.trailOfPart({ id: stems[0]!.id })).map((step) => step.slug)).toEqual(['cockpit', 'stems']);
+  });
+
+  test('gives every demo part its compatibility, so the demo Gravel bike fits some drivetrain parts and not the cassette', async ({
+    shop,
+  }) => {
+    const named = await shop.deps.db
+      .select({ name: tools.name, compatibility: tools.compatibility })
+      .from(tools)
+      .where(isNull(tools.variantOf));
+    expect(named.filter((part) => Object.keys(part.compatibility).length === 0)).toEqual([]);
+    const visitor = shop.caller(null);
+    const fitting = await visitor.categories.page({ slug: 'drivetrain', fits: demoBike.standards });
+    expect(fitting.items.map((part) => part.name)).toEqual(['Bike Derailleurs']);
+    const cassette = named.find((part) => part.name === 'Bike Cassettes & Freewheels')!;
+    const fit = fitOf(cassette.compatibility, demoBike.standards);
+    expect(fit.fits ? [] : fit.problems.map(describeProblem)).toEqual([
+      'Freehub body: needs Shimano HG, Shimano HG road 11-speed or Shimano Microspline, yours is SRAM XDR',
+    ]);
   });
 });

@@ -1,12 +1,12 @@
-// Removing an account, by an admin: its sessions stop working at once, its unpaid orders release
-// their stock, and its sign-in is disabled at the identity provider.
+// Removing an account, by an admin: its sessions stop working at once, its saved bikes are deleted,
+// its unpaid orders release their stock, and its sign-in is disabled at the identity provider.
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../../shared/messages';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';
-import { bookings, users } from '../../db/schema';
+import { bikes, bookings, users } from '../../db/schema';
 import type { IdentityProvider } from '../../identity/identity-provider';
 import type { PaymentsGateway } from '../../payments/payments-gateway';
 import { recordAudit } from '../audit/audit';
@@ -35,6 +35,8 @@ export async function removeAccount(deps: RemovalDeps, admin: SessionUser, id: s
       .where(and(eq(users.id, id), isNull(users.removedAt)))
       .returning({ id: users.id, email: users.email, firebaseUid: users.firebaseUid });
     if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: messages.userNotFound });
+    // A removed customer's bikes are nobody's business any more; their orders stay for the books.
+    await tx.delete(bikes).where(eq(bikes.userId, user.id));
     await recordAudit(tx, admin, 'user.remove', user.email);
     return user;
   });

@@ -49,7 +49,9 @@ async function statusOf(token: string): Promise<number> {
   return (await shop.app.inject({ method: 'GET', url: '/trpc/users.me', headers: { authorization: `Bearer ${token}` } })).statusCode;
 }
 
-it('keeps every session while the provider is away, says so once, and checks again once it is back', async () => {
+// Up to 10 s for the outage to show, an emulator to start again and up to 30 s for the check to
+// see it back: more than the default 30 s on busy cores.
+it('keeps every session while the provider is away, says so once, and checks again once it is back', { timeout: 90_000 }, async () => {
   const account = { email: 'away-rider@example.com', password: 'secret-123' };
   const { uid, idToken } = await signInForIdToken(emulator.url, TEST_PROJECT_ID, account, { create: true });
   const { token } = await createCaller({ deps, user: null, session: 'none' }).users.createSession({ ...account, idToken });

@@ -13,6 +13,16 @@ export type AuditAction =
   | 'part.hide'
   | 'part.show'
   | 'part.delete'
+  | 'part.variant_add'
+  | 'part.variant_edit'
+  | 'part.variant_retire'
+  | 'part.import'
+  | 'part.export'
+  | 'category.create'
+  | 'category.rename'
+  | 'category.move'
+  | 'category.reorder'
+  | 'category.delete'
   | 'image.upload'
   | 'order.ship'
   | 'order.cancel'
@@ -40,7 +50,7 @@ export type AuditAction =
 type Executor = Pick<Database, 'insert'>;
 
 /** Who acted: a signed-in user, or an identity without an account of its own (id null). */
-interface Actor {
+export interface Actor {
   id: string | null;
   email: string;
 }

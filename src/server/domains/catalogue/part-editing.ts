@@ -2,15 +2,19 @@
 // Every change is audited with the values before and after.
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
+import { describeCompatibility } from '../../../shared/bike-standards';
 import { messages } from '../../../shared/messages';
+import { specificationsCell, type Specification } from '../../../shared/part-specifications';
 import type { EditToolInput } from '../../../shared/tools';
 import { centsToDollars, dollarsToCents } from '../../../shared/money';
 import type { Database } from '../../db/database';
 import { tools } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
 import { ConflictWithCurrent } from '../conflict-with-current';
+import { categoryName, refuseMissingCategory } from './category-editing';
 import { refuseMissingImage, type ShopImages } from './images';
-import { adminToolColumns, notRetired, toAdminToolView, type AdminToolRow, type AdminToolView } from './part-views';
+import { refuseMissingGalleryImages, saveGallery } from './part-gallery';
+import { adminToolColumns, partNotRetired, toAdminToolView, type AdminToolRow, type AdminToolView } from './part-views';
 
 interface Actor {
   id: string;
@@ -28,16 +32,20 @@ interface Actor {
  */
 export async function editPart(db: Database, images: ShopImages, actor: Actor, input: EditToolInput): Promise<AdminToolView> {
   await refuseMissingImage(images, input.img);
+  await refuseMissingGalleryImages(images, input.images);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select(adminToolColumns)
       .from(tools)
-      .where(and(eq(tools.id, input.id), notRetired))
+      .where(and(eq(tools.id, input.id), partNotRetired))
       .for('update');
     if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
     if (before.version !== input.version) throw conflict(messages.partEditConflict, before);
     const available = before.available + (input.available - input.availableWas);
     if (available < 0) throw conflict(messages.stockWouldGoNegative, before);
+    await refuseMissingCategory(tx, input.categoryId);
+    // Before the part's row, so the row read back below shows the gallery as saved.
+    const galleryChange = await saveGallery(tx, { id: input.id, name: input.name, img: input.img }, input.images);
 
     const [after] = await tx
       .update(tools)
@@ -48,28 +56,65 @@ export async function editPart(db: Database, images: ShopImages, actor: Actor, i
         minimumOrderQuantity: input.minimumOrderQuantity,
         description: input.description,
         available,
+        // Left out of the input, the part keeps its category.
+        categoryId: input.categoryId === undefined ? before.categoryId : input.categoryId,
+        compatibility: input.compatibility ?? before.compatibility,
+        specifications: input.specifications ?? before.specifications,
         version: before.version + 1,
       })
       .where(and(eq(tools.id, input.id), eq(tools.version, input.version)))
       .returning(adminToolColumns);
     // Stryker disable next-line ConditionalExpression,StringLiteral: the row is locked since it was read, so its version still matches
     if (!after) throw new Error(`Part ${input.id} changed while it was locked for an edit`);
-    await recordAudit(tx, actor, 'part.edit', `${after.name} (${after.id}): ${describeChanges(before, after)}`);
+    if (after.name !== before.name || after.description !== before.description) {
+      // A variant is named by its part (docs/decisions/0052); its bookings keep the name they were made with.
+      await tx.update(tools).set({ name: after.name, description: after.description }).where(eq(tools.variantOf, after.id));
+    }
+    const changes = [describeChanges(before, after)];
+    const compatibilityWas = describeCompatibility(before.compatibility);
+    const compatibilityNow = describeCompatibility(after.compatibility);
+    if (compatibilityNow !== compatibilityWas) {
+      changes.push(`compatibility: ${JSON.stringify(compatibilityWas)} → ${JSON.stringify(compatibilityNow)}`);
+    }
+    const specificationsWas = describeSpecifications(before.specifications);
+    const specificationsNow = describeSpecifications(after.specifications);
+    if (specificationsNow !== specificationsWas) {
+      changes.push(`specifications: ${JSON.stringify(specificationsWas)} → ${JSON.stringify(specificationsNow)}`);
+    }
+    if (galleryChange) changes.push(galleryChange);
+    if (after.categoryId !== before.categoryId) {
+      changes.push(
+        `category: ${JSON.stringify(await categoryName(tx, before.categoryId))} → ${JSON.stringify(await categoryName(tx, after.categoryId))}`,
+      );
+    }
+    await recordAudit(
+      tx,
+      actor,
+      'part.edit',
+      `${after.name} (${after.id}): ${changes.filter((change) => change !== 'no change').join('; ') || 'no change'}`,
+    );
     return toAdminToolView(after);
   });
+}
+
+/** The audit's view of a specifications table: "name: value; name: value", or "none". */
+function describeSpecifications(rows: readonly Specification[]): string {
+  return rows.length > 0 ? specificationsCell(rows) : 'none';
 }
 
 function conflict(message: string, current: AdminToolRow): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message, cause: new ConflictWithCurrent(toAdminToolView(current)) });
 }
 
-/** Hides a part from the shop (visitors see it as missing, nobody can book it) or shows it again. */
+/** Hides a part with its variants from the shop (visitors see it as missing, nobody can book it) or shows them again. */
 export async function setPartHidden(db: Database, actor: Actor, id: string, hidden: boolean): Promise<AdminToolView> {
   return db.transaction(async (tx) => {
+    // The variants first, then the part: the order a booking of a variant locks them in.
+    await tx.update(tools).set({ hidden }).where(eq(tools.variantOf, id));
     const [row] = await tx
       .update(tools)
       .set({ hidden })
-      .where(and(eq(tools.id, id), notRetired))
+      .where(and(eq(tools.id, id), partNotRetired))
       .returning(adminToolColumns);
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
     await recordAudit(tx, actor, hidden ? 'part.hide' : 'part.show', `${row.name} (${row.id})`);

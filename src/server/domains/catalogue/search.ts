@@ -1,5 +1,5 @@
 // Catalogue search: words found in names and descriptions (Postgres full-text search, ranked),
-// an order, the in-stock filter, and the cursor of each order's next page.
+// an order, the in-stock and fits-my-bike filters, and the cursor of each order's next page.
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/common';
@@ -9,18 +9,25 @@ import type { searchToolsSchema } from '../../../shared/tools';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { tools } from '../../db/schema';
+import { fitsBike } from './compatibility';
 import { listed, toolColumns, toToolView, type ToolView } from './part-views';
 
 type SearchInput = z.output<typeof searchToolsSchema>;
 
+/** The letters and digits of what a customer typed, as words: nothing else reaches to_tsquery. */
+export function typedWords(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /**
  * The words of a search as a prefix query ("cass" finds cassettes): only letters and digits
- * reach to_tsquery, so nothing a customer types can be read as query syntax.
+ * reach to_tsquery, so nothing a customer types can be read as query syntax. `weights` narrows
+ * each word to those parts of the document (`'A'`: the name, see migrations/0008).
  */
-function prefixQuery(text: string): SQL | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
-  return sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(' & ')})`;
+export function prefixQuery(text: string, weights = ''): SQL | null {
+  const words = typedWords(text);
+  if (words.length === 0) return null;
+  return sql`to_tsquery('english', ${words.map((word) => `${word}:*${weights}`).join(' & ')})`;
 }
 
 function badCursor(): TRPCError {
@@ -40,7 +47,7 @@ function priceAndSeq(cursor: string): [number, number] {
   return [price, seq];
 }
 
-interface Ordering {
+export interface Ordering {
   orderBy: SQL[];
   /** Where the next page starts, from the cursor. */
   after?: SQL;
@@ -48,7 +55,7 @@ interface Ordering {
   cursorOf: (last: { seq: number; priceCents: number }, pageEnd: number) => string;
 }
 
-function ordering(sort: CatalogueSort, query: SQL | null, cursor: string | undefined): Ordering {
+export function ordering(sort: CatalogueSort, query: SQL | null, cursor: string | undefined): Ordering {
   const bySeq = (last: { seq: number }) => String(last.seq);
   switch (sort) {
     case 'newest':
@@ -64,11 +71,11 @@ function ordering(sort: CatalogueSort, query: SQL | null, cursor: string | undef
       const position = cursor ? priceAndSeq(cursor) : null;
       const direction = ascending ? asc : desc;
       return {
-        orderBy: [direction(tools.priceCents), direction(tools.seq)],
+        orderBy: [direction(tools.listedPriceCents), direction(tools.seq)],
         after: position
           ? ascending
-            ? sql`(${tools.priceCents}, ${tools.seq}) > (${position[0]}, ${position[1]})`
-            : sql`(${tools.priceCents}, ${tools.seq}) < (${position[0]}, ${position[1]})`
+            ? sql`(${tools.listedPriceCents}, ${tools.seq}) > (${position[0]}, ${position[1]})`
+            : sql`(${tools.listedPriceCents}, ${tools.seq}) < (${position[0]}, ${position[1]})`
           : undefined,
         offset: 0,
         cursorOf: (last) => `${last.priceCents}.${last.seq}`,
@@ -105,7 +112,8 @@ export async function searchCatalogue(db: Database, input: SearchInput): Promise
       and(
         listed,
         query ? sql`${tools.searchDocument} @@ ${query}` : undefined,
-        input.inStock ? sql`${tools.available} >= ${tools.minimumOrderQuantity}` : undefined,
+        input.inStock ? sql`${tools.listedAvailable} >= ${tools.minimumOrderQuantity}` : undefined,
+        input.fits ? fitsBike(input.fits) : undefined,
         order.after,
       ),
     )

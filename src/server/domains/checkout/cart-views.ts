@@ -3,6 +3,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { CartLineInput } from '../../../shared/cart';
 import { cartQuantityRefusal } from '../../../shared/cart-lines';
+import { variantName } from '../../../shared/part-options';
 import type { Database } from '../../db/database';
 import { priceBreaks, tools } from '../../db/schema';
 import { unitPriceFor, type PriceBreak } from './pricing/price-breaks';
@@ -10,6 +11,9 @@ import { unitPriceFor, type PriceBreak } from './pricing/price-breaks';
 /** A part as the cart needs it; `onSale` is false once it is hidden or retired. */
 export interface CartPart {
   id: string;
+  /** The part whose page shows this row: itself, or the part it is a variant of. */
+  partId: string;
+  /** The part's name and the variant's options (docs/decisions/0052). */
   name: string;
   img: string;
   priceCents: number;
@@ -27,6 +31,8 @@ type CartLineProblem = 'unavailable' | 'belowMinimum' | 'overStock';
 
 interface CartLineView {
   toolId: string;
+  /** The part whose page shows the line's variant. */
+  partId: string;
   name: string;
   img: string;
   quantity: number;
@@ -57,6 +63,8 @@ export async function partsForCart(db: Database, toolIds: readonly string[]): Pr
     .select({
       id: tools.id,
       name: tools.name,
+      variantOf: tools.variantOf,
+      optionValues: tools.optionValues,
       img: tools.img,
       priceCents: tools.priceCents,
       minimumOrderQuantity: tools.minimumOrderQuantity,
@@ -74,7 +82,8 @@ export async function partsForCart(db: Database, toolIds: readonly string[]): Pr
     if (!part) {
       part = {
         id: row.id,
-        name: row.name,
+        partId: row.variantOf ?? row.id,
+        name: variantName(row.name, row.optionValues),
         img: row.img,
         priceCents: row.priceCents,
         minimumOrderQuantity: row.minimumOrderQuantity,
@@ -110,6 +119,7 @@ function toCartLineView(line: CartLineInput, part: CartPart): CartLineView {
   const unitPriceCents = unitPriceFor(line.quantity, part.priceCents, part.breaks);
   return {
     toolId: part.id,
+    partId: part.partId,
     name: part.name,
     img: part.img,
     quantity: line.quantity,

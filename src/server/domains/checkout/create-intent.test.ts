@@ -4,11 +4,11 @@ import { describe, expect, test } from '../../testing/fixtures';
 import { messages } from '../../../shared/messages';
 import type { TestShop, TestUser } from '../../testing/test-shop';
 import {
-  bookPart,
+  bookLegacyPart,
   bookingRow,
   confirmInBrowser,
   openIntent,
-  paidBooking,
+  paidLegacyBooking,
   payInBrowser,
   recordingCaller,
   stripeFor,
@@ -20,14 +20,14 @@ import type { PaymentsGateway } from '../../payments/payments-gateway';
 import { createCaller } from '../../routers/index';
 
 async function cancelledBooking(shop: TestShop, customer: TestUser) {
-  const { booking } = await bookPart(shop, customer);
+  const { booking } = await bookLegacyPart(shop, customer);
   await shop.caller(customer.user).bookings.cancel({ id: booking._id });
   return booking;
 }
 
 describe('payments.createIntent', () => {
   test('opens one PaymentIntent for the server’s total in cents, in USD, naming the booking', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer, { priceCents: 12_34, quantity: 3 });
+    const { booking } = await bookLegacyPart(shop, customer, { priceCents: 12_34, quantity: 3 });
 
     const opened = await shop.caller(customer.user).payments.createIntent({ bookingId: booking._id });
 
@@ -50,7 +50,7 @@ describe('payments.createIntent', () => {
   });
 
   test('returns the same PaymentIntent and client secret on a second call', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const first = await shop.caller(customer.user).payments.createIntent({ bookingId: booking._id });
 
     const second = await shop.caller(customer.user).payments.createIntent({ bookingId: booking._id });
@@ -59,7 +59,7 @@ describe('payments.createIntent', () => {
   });
 
   test('keeps the same PaymentIntent after a declined card, so the customer can try another', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const first = await openIntent(shop, customer, booking._id);
     expect((await confirmInBrowser(shop, first, { number: '4000000000000002' })).status).toBe(402);
 
@@ -74,7 +74,7 @@ describe('payments.createIntent', () => {
     customer,
   }) => {
     // e.g. an operator cancelled it in the dashboard, or a cancel stopped between the provider and our write.
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const first = await openIntent(shop, customer, booking._id);
     await stripeFor(shop).paymentIntents.cancel(first.id);
 
@@ -94,7 +94,7 @@ describe('payments.createIntent', () => {
   });
 
   test('accepts the total the customer was shown and refuses one that disagrees with the server', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer, { priceCents: 10_00, quantity: 2 });
+    const { booking } = await bookLegacyPart(shop, customer, { priceCents: 10_00, quantity: 2 });
 
     await expect(shop.caller(customer.user).payments.createIntent({ bookingId: booking._id, price: 19.99 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -107,7 +107,7 @@ describe('payments.createIntent', () => {
   });
 
   test('refuses another customer’s booking with 403 and opens nothing', async ({ shop, customer, otherCustomer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
 
     await expect(shop.caller(otherCustomer.user).payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -117,7 +117,7 @@ describe('payments.createIntent', () => {
   });
 
   test('refuses an admin with 403: only the owner pays', async ({ shop, customer, admin }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
 
     await expect(shop.caller(admin.user).payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -127,7 +127,7 @@ describe('payments.createIntent', () => {
   });
 
   test('asks a visitor to sign in', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
 
     await expect(shop.caller(null).payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
@@ -137,7 +137,7 @@ describe('payments.createIntent', () => {
   });
 
   test('refuses a paid booking with 409, without asking the provider', async ({ shop, customer }) => {
-    const { booking } = await paidBooking(shop, customer);
+    const { booking } = await paidLegacyBooking(shop, customer);
     const { caller, calls } = recordingCaller(shop, customer);
 
     await expect(caller.payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
@@ -166,7 +166,7 @@ describe('payments.createIntent', () => {
   });
 
   test('settles the booking and answers 409 when its intent already succeeded at the provider', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
 
@@ -184,7 +184,7 @@ describe('payments.createIntent', () => {
 
 describe('payments.createIntent asks the provider only what it must', () => {
   test('opens a booking’s first PaymentIntent with one call to the provider', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const { caller, calls } = recordingCaller(shop, customer);
 
     await caller.payments.createIntent({ bookingId: booking._id });
@@ -196,7 +196,7 @@ describe('payments.createIntent asks the provider only what it must', () => {
     shop,
     customer,
   }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     // An intent from another provider account, say, after the shop's keys were changed.
     await shop.database.db.update(bookings).set({ paymentIntentId: 'pi_unknown_to_the_provider' }).where(eq(bookings.id, booking._id));
 
@@ -230,7 +230,7 @@ describe('a booking cancelled or paid while its PaymentIntent is being opened', 
     shop,
     customer,
   }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     const { caller, opened } = openingWhile(shop, customer, () => shop.caller(customer.user).bookings.cancel({ id: booking._id }));
 
     await expect(caller.payments.createIntent({ bookingId: booking._id })).rejects.toMatchObject({
@@ -245,7 +245,7 @@ describe('a booking cancelled or paid while its PaymentIntent is being opened', 
   });
 
   test('refuses with 409 a booking paid meanwhile by another payment, and cancels the new intent', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     // As when its basket's payment is taken in another window.
     const { caller, opened } = openingWhile(shop, customer, () =>
       shop.database.db
@@ -274,7 +274,7 @@ describe('POST /create-payment-intent', () => {
     shop.app.inject({ method: 'POST', url: '/create-payment-intent', payload, ...(user ? { headers: user.headers } : {}) });
 
   test('answers the owner with the client secret of the booking’s one PaymentIntent', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer, { priceCents: 7_50, quantity: 4 });
+    const { booking } = await bookLegacyPart(shop, customer, { priceCents: 7_50, quantity: 4 });
 
     const first = await post(shop, customer, { bookingId: booking._id, price: 30 });
     const second = await post(shop, customer, { bookingId: booking._id });
@@ -293,7 +293,7 @@ describe('POST /create-payment-intent', () => {
   });
 
   test('refuses a price that disagrees with the server’s total with 400', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer, { priceCents: 7_50, quantity: 4 });
+    const { booking } = await bookLegacyPart(shop, customer, { priceCents: 7_50, quantity: 4 });
 
     const response = await post(shop, customer, { bookingId: booking._id, price: 3 });
 
@@ -303,7 +303,7 @@ describe('POST /create-payment-intent', () => {
   });
 
   test('refuses another customer and an admin with 403, and a visitor with 401', async ({ shop, customer, otherCustomer, admin }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
 
     const asOther = await post(shop, otherCustomer, { bookingId: booking._id });
     const asAdmin = await post(shop, admin, { bookingId: booking._id });
@@ -319,7 +319,7 @@ describe('POST /create-payment-intent', () => {
   });
 
   test('refuses paid and cancelled bookings with 409', async ({ shop, customer }) => {
-    const { booking: paid } = await paidBooking(shop, customer);
+    const { booking: paid } = await paidLegacyBooking(shop, customer);
     const cancelled = await cancelledBooking(shop, customer);
 
     const forPaid = await post(shop, customer, { bookingId: paid._id });
@@ -334,7 +334,7 @@ describe('POST /create-payment-intent', () => {
 
 describe('cancelling a booking that has a PaymentIntent', () => {
   test('cancels the open intent at the provider, so it can no longer be paid, and returns the stock', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     expect(await stockOf(shop.database.db, toolId)).toBe(7);
 
@@ -349,7 +349,7 @@ describe('cancelling a booking that has a PaymentIntent', () => {
   });
 
   test('cancels the intent too when an admin cancels through DELETE /booking', async ({ shop, customer, admin }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 5 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 2, available: 5 });
     const intent = await openIntent(shop, customer, booking._id);
 
     const response = await shop.app.inject({ method: 'DELETE', url: `/booking?amount=${booking._id}`, headers: admin.headers });
@@ -364,7 +364,7 @@ describe('cancelling a booking that has a PaymentIntent', () => {
     shop,
     customer,
   }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     // The provider took the money but the browser's call to mark the booking paid never came.
     await payInBrowser(shop, intent);
@@ -384,7 +384,7 @@ describe('cancelling a booking that has a PaymentIntent', () => {
   });
 
   test('answers 409 through DELETE /booking too when the intent already succeeded', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 1, available: 4 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 1, available: 4 });
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
 

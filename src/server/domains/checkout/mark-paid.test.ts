@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages';
 import type { TestShop, TestUser } from '../../testing/test-shop';
 import {
   FAILING_CARDS,
-  bookPart,
+  bookLegacyPart,
   bookingRow,
   confirmInBrowser,
   openIntent,
@@ -21,7 +21,7 @@ import { settleSucceededIntent } from './payments';
 
 /** A booking whose intent is open at the provider, not yet paid. */
 async function bookingWithIntent(shop: TestShop, customer: TestUser, options: { quantity?: number; available?: number } = {}) {
-  const { booking, toolId } = await bookPart(shop, customer, options);
+  const { booking, toolId } = await bookLegacyPart(shop, customer, options);
   const intent = await openIntent(shop, customer, booking._id);
   return { booking, toolId, intent };
 }
@@ -212,7 +212,7 @@ describe('bookings.markPaid with an intent that is not the booking’s', () => {
     shop,
     customer,
   }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     // An intent from another provider account, say, after the shop's keys were changed.
     await shop.database.db.update(bookings).set({ paymentIntentId: 'pi_unknown_to_the_provider' }).where(eq(bookings.id, booking._id));
 

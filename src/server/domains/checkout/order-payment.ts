@@ -137,15 +137,25 @@ export async function confirmPlacedOrderPayment(
 ): Promise<OrderRow> {
   const order = await loadAccessibleOrder(db, user, request.id);
   if (order.userId !== user.id) throw new TRPCError({ code: 'FORBIDDEN', message: orderMessages.orderNotYours });
-  const alreadyPaid = order.status === 'paid' && order.paymentIntentId === request.transactionId;
-  if (!alreadyPaid) {
-    if (request.transactionId !== order.paymentIntentId)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
-    const intent = await payments.retrieveIntent(request.transactionId);
-    if (!intent) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
-    await settleOrRefuse(db, order.id, intent);
-  }
+  await settleConfirmedIntent(db, payments, order, request.transactionId);
   return loadAccessibleOrder(db, user, request.id);
+}
+
+/**
+ * Settles the order with the intent the caller names once the provider says it succeeded; a repeat
+ * with the intent that paid it changes nothing. The caller has checked who may ask.
+ */
+export async function settleConfirmedIntent(
+  db: Database,
+  payments: PaymentsGateway,
+  order: OrderRow,
+  transactionId: string,
+): Promise<void> {
+  if (order.status === 'paid' && order.paymentIntentId === transactionId) return;
+  if (transactionId !== order.paymentIntentId) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
+  const intent = await payments.retrieveIntent(transactionId);
+  if (!intent) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.paymentMismatch });
+  await settleOrRefuse(db, order.id, intent);
 }
 
 /**

@@ -11,12 +11,18 @@ import type { PaymentIntentView, PaymentsGateway } from '../../payments/payments
 import { loadAccessibleBooking } from '../orders/booking';
 import type { BookingRow } from '../orders/order-views';
 import { closeCheckoutsOf } from './legacy-baskets';
+import { ensureOrderIntent, settleConfirmedIntent } from './order-payment';
+import { loadOrder } from './placed-orders';
 import { intentForBooking, markBookingPaid } from './payments';
 import { refundBooking } from './refunds';
+import { refundOrderPart } from '../fulfilment/order-refunds';
+import type { IssueWarnings } from '../invoices/eur-vat';
 
 /**
- * The intent the owner pays their unpaid order with. A price the caller sends must be the order's
- * total; paying alone closes any basket holding the order, so it cannot be paid twice.
+ * The intent the owner pays their unpaid booking with (SPEC's payment page). A Book Now booking is
+ * paid with its one-line order's intent; a line of a checkout order only with its whole order, on
+ * the order's payment page. A price the caller sends must be the booking's total; paying a booking
+ * made before every booking had an order closes any basket holding it, so it cannot be paid twice.
  */
 export async function intentForOwnOrder(
   db: Database,
@@ -26,10 +32,11 @@ export async function intentForOwnOrder(
 ): Promise<{ booking: BookingRow; intent: PaymentIntentView }> {
   const booking = await loadAccessibleBooking(db, user, request.bookingId);
   if (booking.userId !== user.id) throw new TRPCError({ code: 'FORBIDDEN', message: messages.notYourOrder });
-  if (booking.orderId) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.payLineWithOrder });
+  const orderId = orderPaidThroughBooking(booking);
   if (request.price !== undefined && dollarsToCents(request.price) !== booking.totalCents) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: messages.priceChanged });
   }
+  if (orderId) return { booking, intent: (await ensureOrderIntent(db, payments, await loadOrder(db, orderId))).intent };
   await closeCheckoutsOf(db, payments, booking.id);
   return { booking, intent: await intentForBooking(db, payments, booking) };
 }
@@ -42,18 +49,38 @@ export async function confirmOrderPayment(
   request: { id: string; transactionId: string },
 ): Promise<BookingRow> {
   const booking = await loadAccessibleBooking(db, user, request.id);
-  if (booking.orderId) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.payLineWithOrder });
-  return markBookingPaid(db, payments, booking, request.transactionId);
+  const orderId = orderPaidThroughBooking(booking);
+  if (!orderId) return markBookingPaid(db, payments, booking, request.transactionId);
+  await settleConfirmedIntent(db, payments, await loadOrder(db, orderId), request.transactionId);
+  return loadAccessibleBooking(db, user, request.id);
 }
 
-/** An admin refunds a paid or shipped order in full (refunds.ts). */
+/**
+ * The order a booking's own payment page pays: a Book Now booking's one-line order, or none for a
+ * booking made before every booking had an order. A line of a checkout order is refused: it is
+ * paid only with the rest of its order.
+ */
+function orderPaidThroughBooking(booking: BookingRow): string | null {
+  if (!booking.orderId) return null;
+  if (booking.orderChannel !== 'book_now') throw new TRPCError({ code: 'CONFLICT', message: orderMessages.payLineWithOrder });
+  return booking.orderId;
+}
+
+/**
+ * An admin refunds a paid or shipped booking in full: a line of an order as the order's line refund,
+ * with its credit note (fulfilment/order-refunds.ts); a booking made before every booking had an
+ * order on its own (refunds.ts).
+ */
 export async function refundOrder(
   db: Database,
   payments: PaymentsGateway,
   metrics: Metrics,
+  log: IssueWarnings,
   admin: SessionUser,
   id: string,
 ): Promise<BookingRow> {
   const booking = await loadAccessibleBooking(db, admin, id);
-  return refundBooking(db, payments, metrics, booking, admin);
+  if (!booking.orderId) return refundBooking(db, payments, metrics, booking, admin);
+  await refundOrderPart(db, payments, metrics, log, admin, booking.orderId, { kind: 'line', bookingId: booking.id });
+  return loadAccessibleBooking(db, admin, id);
 }

@@ -3,9 +3,10 @@
 // buyer's country and VAT ID, the chosen shipping rate and discount code. The quote and placing the
 // order both come here, so what the customer saw is what the order charges.
 import { TRPCError } from '@trpc/server';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isEuCountry } from '../../../shared/countries';
 import { orderMessages } from '../../../shared/order-messages';
+import { variantName } from '../../../shared/part-options';
 import { vatIdCountry } from '../../../shared/vat-ids';
 import type { Database } from '../../db/database';
 import { cartLines, priceBreaks, tools } from '../../db/schema';
@@ -34,15 +35,36 @@ export interface CartLineToPrice {
 }
 
 /**
- * The customer's cart lines with their parts, in part id order. With `lock` the parts' rows are
- * locked for update, in that order, so concurrent checkouts take stock one after another and
- * never deadlock.
+ * Locks the rows a cart's lines take stock from, and the parts their variants belong to (whose
+ * listed figures a variant's stock change rewrites), in one order every writer of stock follows:
+ * part by part, a part's variants before the part's own row, as a booking of a variant takes them
+ * (docs/decisions/0052). So concurrent checkouts and bookings never deadlock.
+ */
+async function lockCartRows(db: Database, userId: string): Promise<void> {
+  const lines = db.select({ toolId: cartLines.toolId }).from(cartLines).where(eq(cartLines.userId, userId));
+  const family = sql`coalesce(${tools.variantOf}, ${tools.id})`;
+  await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(
+      or(inArray(tools.id, lines), inArray(tools.id, db.select({ id: tools.variantOf }).from(tools).where(inArray(tools.id, lines)))),
+    )
+    .orderBy(family, sql`${tools.variantOf} is null`, asc(tools.id))
+    .for('update');
+}
+
+/**
+ * The customer's cart lines with their parts, in part id order. With `lock` the rows are locked for
+ * update first (lockCartRows), so concurrent checkouts take stock one after another and never
+ * deadlock.
  */
 export async function cartLinesToPrice(db: Database, userId: string, lock: boolean): Promise<CartLineToPrice[]> {
+  if (lock) await lockCartRows(db, userId);
   const query = db
     .select({
       toolId: tools.id,
       name: tools.name,
+      optionValues: tools.optionValues,
       img: tools.img,
       quantity: cartLines.quantity,
       priceCents: tools.priceCents,
@@ -55,7 +77,7 @@ export async function cartLinesToPrice(db: Database, userId: string, lock: boole
     .innerJoin(tools, eq(tools.id, cartLines.toolId))
     .where(eq(cartLines.userId, userId))
     .orderBy(asc(tools.id));
-  const rows = lock ? await query.for('update', { of: tools }) : await query;
+  const rows = await query;
   const breaks =
     rows.length === 0
       ? []
@@ -68,8 +90,9 @@ export async function cartLinesToPrice(db: Database, userId: string, lock: boole
               rows.map((row) => row.toolId),
             ),
           );
-  return rows.map(({ hidden, removedAt, ...row }) => ({
+  return rows.map(({ hidden, removedAt, optionValues, ...row }) => ({
     ...row,
+    name: variantName(row.name, optionValues),
     sellable: !hidden && removedAt === null,
     priceBreaks: breaks
       .filter((priceBreak) => priceBreak.toolId === row.toolId)

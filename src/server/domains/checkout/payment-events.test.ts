@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from '../../testing/fixtures';
 import { bookings } from '../../db/schema';
 import {
-  bookPart,
+  bookLegacyPart,
   bookingRow,
   deliverWebhook,
   eventFor,
   openIntent,
-  paidBooking,
+  paidLegacyBooking,
   payInBrowser,
   providerIntent,
   stripeFor,
@@ -37,7 +37,7 @@ async function outcomeOf(shop: TestShop, event: ReturnType<typeof eventFor>) {
 
 describe('refund events', () => {
   test('ignore a refund event whose object is not a refund the shop can read', async ({ shop, customer }) => {
-    const { booking } = await paidBooking(shop, customer);
+    const { booking } = await paidLegacyBooking(shop, customer);
     const unreadable = { object: 'refund', id: 're_unreadable', metadata: { bookingId: booking._id } };
 
     expect(await outcomeOf(shop, eventFor('refund.updated', unreadable))).toBe('ignored');
@@ -48,7 +48,7 @@ describe('refund events', () => {
     shop,
     customer,
   }) => {
-    const { booking, intent } = await paidBooking(shop, customer);
+    const { booking, intent } = await paidLegacyBooking(shop, customer);
     const refund = await providerRefund(shop, booking._id, intent.id, Math.round(booking.price * 100));
 
     expect(await outcomeOf(shop, eventFor('charge.refund.updated', refund))).toBe('ignored');
@@ -60,7 +60,7 @@ describe('refund events', () => {
     shop,
     customer,
   }) => {
-    const { booking, intent } = await paidBooking(shop, customer);
+    const { booking, intent } = await paidLegacyBooking(shop, customer);
     const refund = await providerRefund(shop, booking._id, intent.id, Math.round(booking.price * 100));
 
     expect(await outcomeOf(shop, eventFor('refund.created', { ...refund, metadata: { bookingId: 'order-17' } }))).toBe(
@@ -73,7 +73,7 @@ describe('refund events', () => {
     shop,
     customer,
   }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     // The cancel raced the card; the provider's refund of the payment is told by its webhook first.
@@ -94,7 +94,7 @@ describe('refund events', () => {
 
 describe('payment_intent.succeeded', () => {
   test('is taken for the record only when its amount disagrees with the booking, which stays unpaid', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     const succeeded = await providerIntent(shop, intent.id);

@@ -13,6 +13,8 @@ import type { PaymentEvent, PaymentIntentView, PaymentsGateway, RefundView } fro
 import { refuseUnlessUnpaid } from '../orders/booking';
 import { bookingColumns, type BookingRow } from '../orders/order-views';
 import { queueOrderEmail } from '../email/outbox';
+import { completeRefundFromProvider } from '../fulfilment/order-refunds';
+import type { IssueWarnings } from '../invoices/eur-vat';
 import { markLatePaymentRefunded, markRefunded, recordOutsideRefund, refundLatePayment, refundUnkeptPayment } from './refunds';
 
 /** The intent for an unpaid booking: the one already stored on it, or a new one. */
@@ -138,9 +140,10 @@ export async function handlePaymentEvent(
   db: Database,
   payments: PaymentsGateway,
   metrics: Pick<Metrics, 'refunded'>,
+  log: IssueWarnings,
   event: PaymentEvent,
 ): Promise<PaymentEventOutcome> {
-  if (event.refund && isRefundType(event.type)) return handleRefundEvent(db, metrics, event, event.refund);
+  if (event.refund && isRefundType(event.type)) return handleRefundEvent(db, metrics, log, event, event.refund);
   const intent = event.intent;
   if (!intent?.bookingId || !isHandledType(event.type)) return 'ignored';
   const bookingId = intent.bookingId;
@@ -218,6 +221,7 @@ async function recordEvent(tx: Database, event: PaymentEvent, bookingId: string 
 async function handleRefundEvent(
   db: Database,
   metrics: Pick<Metrics, 'refunded'>,
+  log: IssueWarnings,
   event: PaymentEvent,
   refund: RefundView,
 ): Promise<PaymentEventOutcome> {
@@ -226,6 +230,8 @@ async function handleRefundEvent(
   return db.transaction(async (tx) => {
     const booking = await recordEvent(tx, event, bookingId);
     if (booking === 'duplicate') return 'duplicate';
+    // A refund of part of an order the shop recorded but could not complete gets its credit note now.
+    const completed = await completeRefundFromProvider(tx, metrics, log, refund);
     if (booking) {
       const marking =
         booking.status === 'cancelled'
@@ -233,8 +239,9 @@ async function handleRefundEvent(
           : await markRefunded(tx, metrics, booking, refund);
       if (marking.marked) return 'refunded';
       // The shop's own refund of the booking, marked already by the provider's answer or an earlier event.
-      if (marking.booking?.refundId === refund.id) return 'handled';
+      if (marking.booking?.refundId === refund.id) return completed ? 'refunded' : 'handled';
     }
+    if (completed) return 'refunded';
     if (await recordOutsideRefund(tx, refund)) return 'refund_outside_shop';
     return booking ? 'handled' : 'ignored';
   });

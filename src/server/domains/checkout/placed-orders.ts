@@ -17,6 +17,7 @@ export const orderColumns = {
   userId: orders.userId,
   email: orders.email,
   status: orders.status,
+  channel: orders.channel,
   currency: orders.currency,
   shipName: orders.shipName,
   shipCompany: orders.shipCompany,
@@ -131,7 +132,8 @@ export interface OrderView {
   lines: OrderLineView[];
   subtotal: number;
   discount: { code: string; amount: number } | null;
-  shipping: { method: string; amount: number; tax: number };
+  /** None for a Book Now order, which charges no shipping. */
+  shipping: { method: string; amount: number; tax: number } | null;
   net: number;
   tax: number;
   total: number;
@@ -181,11 +183,11 @@ function toOrderView(order: OrderRow, lines: readonly OrderLineRow[]): OrderView
     })),
     subtotal: centsToDollars(order.subtotalCents),
     discount: order.discountCode ? { code: order.discountCode, amount: centsToDollars(order.discountCents) } : null,
-    shipping: {
-      method: order.shippingMethod,
-      amount: centsToDollars(order.shippingCents),
-      tax: centsToDollars(order.shippingTaxCents),
-    },
+    // A Book Now order charges no shipping and names no method.
+    shipping:
+      order.channel === 'book_now'
+        ? null
+        : { method: order.shippingMethod, amount: centsToDollars(order.shippingCents), tax: centsToDollars(order.shippingTaxCents) },
     net: centsToDollars(order.netCents),
     tax: centsToDollars(order.taxCents),
     total: centsToDollars(order.totalCents),

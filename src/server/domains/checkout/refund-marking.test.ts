@@ -7,7 +7,7 @@ import { describe, expect, test } from '../../testing/fixtures';
 import { bookings } from '../../db/schema';
 import type { PaymentsGateway, RefundView } from '../../payments/payments-gateway';
 import { stockOf } from '../../testing/booking-load';
-import { bookPart, openIntent, paidBooking, payInBrowser, recordingPayments } from '../../testing/payments';
+import { bookLegacyPart, openIntent, paidLegacyBooking, payInBrowser, recordingPayments } from '../../testing/payments';
 import { refundEmails, refundAudits, refundsCounted } from '../../testing/refunds';
 import type { TestShop, TestUser } from '../../testing/test-shop';
 import { bookingColumns, type BookingRow } from '../orders/order-views';
@@ -21,13 +21,13 @@ async function rowOf(shop: TestShop, id: string): Promise<BookingRow> {
 
 /** A paid booking, as the admin refunds it. */
 async function paidRow(shop: TestShop, customer: TestUser): Promise<{ row: BookingRow; toolId: string }> {
-  const { booking, toolId } = await paidBooking(shop, customer);
+  const { booking, toolId } = await paidLegacyBooking(shop, customer);
   return { row: await rowOf(shop, booking._id), toolId };
 }
 
 /** A booking whose card payment succeeded after the customer's cancel had gone through. */
 async function paidAfterCancel(shop: TestShop, customer: TestUser): Promise<{ row: BookingRow; toolId: string; intentId: string }> {
-  const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+  const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
   const intent = await openIntent(shop, customer, booking._id);
   await payInBrowser(shop, intent);
   await shop.database.db

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { freePort } from '../../../emulators/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
-import { bookPart } from '../../testing/payments';
+import { bookLegacyPart } from '../../testing/payments';
 import { createTestShop, type TestShop, type TestUser } from '../../testing/test-shop';
 import { startMailCatcher, type CaughtEmail, type MailCatcher } from '../../../emulators/mail/mail-catcher';
 import { createSmtpMailer, type Mailer } from './mailer';
@@ -58,7 +58,7 @@ async function unreachableMailer(): Promise<Mailer> {
 
 describe('the email sender', () => {
   it('delivers a queued booking email with its HTML and text parts, once', async () => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
 
     expect(await deliverDueEmails(shop.deps, mailer)).toMatchObject({ sent: 1 });
     expect(await deliverDueEmails(shop.deps, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0 });
@@ -75,7 +75,7 @@ describe('the email sender', () => {
   });
 
   it('retries a refused send with backoff, marks it failed after the last attempt, and sends it on Retry now', async () => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const down = await unreachableMailer();
     let now = new Date();
 
@@ -113,7 +113,7 @@ describe('the email sender', () => {
   });
 
   it('never sends an email twice when two senders run at once', async () => {
-    const bookings = await Promise.all(Array.from({ length: 6 }, () => bookPart(shop, customer)));
+    const bookings = await Promise.all(Array.from({ length: 6 }, () => bookLegacyPart(shop, customer)));
     const sends: string[] = [];
     // One connection each: a batch of four, so the two senders' claims interleave.
     const counting: Mailer = {
@@ -136,7 +136,7 @@ describe('the email sender', () => {
 
 describe('resends', () => {
   it('sends an email again with the same Message-ID when the server took it but the send went unrecorded', async () => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const { id } = await outboxRow(booking._id);
     // The server accepts the email, then the attempt fails as when the worker stops before marking it sent.
     const acceptedThenLost: Mailer = {
@@ -160,7 +160,7 @@ describe('the pace', () => {
   it('sends a batch over as many connections as the mailer has at once, never more', async () => {
     const connections = 3;
     const queued = await Promise.all(
-      Array.from({ length: batchSizeOf({ maxConnections: connections }) }, () => bookPart(shop, customer)),
+      Array.from({ length: batchSizeOf({ maxConnections: connections }) }, () => bookLegacyPart(shop, customer)),
     );
     let inFlight = 0;
     let most = 0;
@@ -185,7 +185,9 @@ describe('the pace', () => {
 
   it('drains a backlog of several batches one after the other, not one batch per tick of its timer', async () => {
     const oneConnection: Mailer = { ...mailer, maxConnections: 1 };
-    const backlog = await Promise.all(Array.from({ length: 2 * batchSizeOf(oneConnection) + 1 }, () => bookPart(shop, customer)));
+    const backlog = await Promise.all(
+      Array.from({ length: 2 * batchSizeOf(oneConnection) + 1 }, () => bookLegacyPart(shop, customer)),
+    );
     const metrics = createMetrics();
     // Its timer would tick again only in an hour: every batch after the first follows the one before.
     const sender = startEmailSender({ ...shop.deps, mailer: oneConnection, metrics }, { everyMs: 3_600_000 });

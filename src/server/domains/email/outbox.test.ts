@@ -11,13 +11,13 @@ import { stockOf } from '../../testing/booking-load';
 import { everyPage } from '../../testing/keyset-pages';
 import {
   ageBooking,
-  bookPart,
+  bookLegacyPart,
   bookingRow,
   deliverWebhook,
   eventFor,
   form,
   openIntent,
-  paidBooking,
+  paidLegacyBooking,
   payInBrowser,
   providerIntent,
 } from '../../testing/payments';
@@ -38,7 +38,7 @@ async function outboxSize(shop: TestShop): Promise<number> {
 
 describe('each order event queues one email', () => {
   test('queues the booking email to the customer when a part is booked', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     expect(await emailsOf(shop, booking._id)).toEqual([
       { kind: 'booking', recipient: customer.user.email, status: 'pending', attempts: 0 },
     ]);
@@ -54,7 +54,7 @@ describe('each order event queues one email', () => {
   });
 
   test('queues the payment-received email once, however often the payment is confirmed', async ({ shop, customer }) => {
-    const { booking, intent } = await paidBooking(shop, customer);
+    const { booking, intent } = await paidLegacyBooking(shop, customer);
     await shop.caller(customer.user).bookings.markPaid({ id: booking._id, transactionId: intent.id });
     // The provider's signed event for the same payment changes nothing more.
     const event = eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id));
@@ -64,7 +64,7 @@ describe('each order event queues one email', () => {
   });
 
   test('queues the payment-received email when only the webhook reports the payment', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     expect((await deliverWebhook(shop, eventFor('payment_intent.succeeded', await providerIntent(shop, intent.id)))).statusCode).toBe(
@@ -76,14 +76,14 @@ describe('each order event queues one email', () => {
   });
 
   test('queues the shipped email when an admin ships a paid order', async ({ shop, customer, admin }) => {
-    const { booking } = await paidBooking(shop, customer);
+    const { booking } = await paidLegacyBooking(shop, customer);
     await shop.caller(admin.user).bookings.ship({ id: booking._id });
     expect((await emailsOf(shop, booking._id)).map((email) => email.kind)).toEqual(['booking', 'payment_received', 'shipped']);
   });
 
   test('queues the cancelled email when the customer or an admin cancels', async ({ shop, customer, admin }) => {
-    const own = await bookPart(shop, customer);
-    const byAdmin = await bookPart(shop, customer);
+    const own = await bookLegacyPart(shop, customer);
+    const byAdmin = await bookLegacyPart(shop, customer);
     await shop.caller(customer.user).bookings.cancel({ id: own.booking._id });
     await shop.caller(admin.user).bookings.cancel({ id: byAdmin.booking._id });
 
@@ -92,15 +92,15 @@ describe('each order event queues one email', () => {
   });
 
   test('queues the expired email when a hold runs out, not a cancelled one', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     await ageBooking(shop, booking._id, 48);
     await expireStaleHolds(shop.deps.db, shop.deps.payments, { olderThanMs: 24 * 3_600_000 });
     expect((await emailsOf(shop, booking._id)).map((email) => email.kind)).toEqual(['booking', 'expired']);
   });
 
   test('queues nothing for a refused cancel or ship', async ({ shop, customer, admin }) => {
-    const { booking } = await paidBooking(shop, customer);
-    const unpaid = await bookPart(shop, customer);
+    const { booking } = await paidLegacyBooking(shop, customer);
+    const unpaid = await bookLegacyPart(shop, customer);
     const before = await outboxSize(shop);
     await expect(shop.caller(customer.user).bookings.cancel({ id: booking._id })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(shop.caller(admin.user).bookings.ship({ id: unpaid.booking._id })).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -130,7 +130,7 @@ describe('the email and the order change commit together', () => {
   });
 
   test('leaves the booking unpaid when the payment email cannot be queued', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     await refuseOutboxRows(shop);
@@ -139,14 +139,14 @@ describe('the email and the order change commit together', () => {
   });
 
   test('leaves the order paid when the shipped email cannot be queued', async ({ shop, customer, admin }) => {
-    const { booking } = await paidBooking(shop, customer);
+    const { booking } = await paidLegacyBooking(shop, customer);
     await refuseOutboxRows(shop);
     await expect(shop.caller(admin.user).bookings.ship({ id: booking._id })).rejects.toThrow();
     expect((await bookingRow(shop, booking._id)).status).toBe('paid');
   });
 
   test('leaves the booking and its stock when the cancelled email cannot be queued', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await refuseOutboxRows(shop);
     await expect(shop.caller(customer.user).bookings.cancel({ id: booking._id })).rejects.toThrow();
     expect((await bookingRow(shop, booking._id)).status).toBe('unpaid');
@@ -156,7 +156,7 @@ describe('the email and the order change commit together', () => {
 
 describe('admins and undelivered emails', () => {
   test('lists the emails not yet delivered and puts a failed one back in the queue, audited', async ({ shop, customer, admin }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const [queued] = await shop.database.db
       .update(emailOutbox)
       .set({ status: 'failed', attempts: 5, lastError: 'connect ECONNREFUSED 127.0.0.1:25' })
@@ -181,7 +181,7 @@ describe('admins and undelivered emails', () => {
   });
 
   test('pages the undelivered emails newest first, each once', async ({ shop, customer, admin }) => {
-    for (let index = 0; index < 4; index++) await bookPart(shop, customer);
+    for (let index = 0; index < 4; index++) await bookLegacyPart(shop, customer);
     const all = (await shop.caller(admin.user).emails.undelivered({ limit: 100 })).items;
     expect(all.length).toBeGreaterThanOrEqual(4);
     expect(all.length).toBeLessThan(100);
@@ -205,7 +205,7 @@ describe('admins and undelivered emails', () => {
   });
 
   test('refuses to send again an email already sent, and a customer may not list or retry', async ({ shop, customer, admin }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const [sent] = await shop.database.db
       .update(emailOutbox)
       .set({ status: 'sent', attempts: 1, sentAt: new Date() })

@@ -61,7 +61,10 @@ function totalsRows(order: PlacedOrderEmailData): Array<[string, string]> {
     ...order.lines.map((line): [string, string] => [`${line.quantity} × ${line.name}`, money(line.totalCents)]),
     ['Subtotal', money(order.subtotalCents)],
     ...(order.discountCode ? [[`Discount ${order.discountCode}`, `−${money(order.discountCents)}`] as [string, string]] : []),
-    [`Shipping: ${order.shippingMethod}`, order.shippingCents === 0 ? 'Free' : money(order.shippingCents)],
+    // A Book Now order names no shipping method: it charges none.
+    ...(order.shippingMethod
+      ? [[`Shipping: ${order.shippingMethod}`, order.shippingCents === 0 ? 'Free' : money(order.shippingCents)] as [string, string]]
+      : []),
     [taxLabel, money(order.taxCents)],
     ['Total', money(order.totalCents)],
   ];

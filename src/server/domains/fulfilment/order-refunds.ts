@@ -4,7 +4,8 @@
 // provider is asked (the order's row locked, so concurrent refunds queue and each sees the others)
 // and removed again when the provider refuses it or cannot be reached, so nothing changes then.
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { idSchema } from '../../../shared/common';
 import type { OrderRefundKind } from '../../../shared/commerce';
 import { centsToDollars, formatDollars } from '../../../shared/money';
 import { orderMessages } from '../../../shared/order-messages';
@@ -14,13 +15,14 @@ import { bookings, emailOutbox, orderRefunds, orders } from '../../db/schema';
 import type { Metrics } from '../../metrics/metrics';
 import type { PaymentsGateway, RefundView } from '../../payments/payments-gateway';
 import { PaymentsUnavailableError, RefundRefusedError } from '../../payments/payments-gateway';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, type Actor } from '../audit/audit';
 import { orderNumberOf } from '../checkout/placed-orders';
 import { remainingRefundable } from '../checkout/pricing/refundable';
 import type { TaxTreatment } from '../checkout/pricing/tax-treatment';
 import { refundBookingAtProvider } from '../checkout/refunds';
 import type { InvoiceLine } from '../invoices/invoice-document';
 import { goodsLineOf, pricedLinesOf, shippingLineOf } from '../invoices/issue-invoice';
+import type { IssueWarnings } from '../invoices/eur-vat';
 import { issueCreditNote } from '../invoices/issue-credit-note';
 import { bookingColumns, paidCentsOf, type BookingRow } from '../orders/order-views';
 import { messages } from '../../../shared/messages';
@@ -81,6 +83,10 @@ async function lineRefund(tx: Database, order: OrderRecord, bookingId: string): 
   if (line.status !== 'paid' && line.status !== 'shipped') {
     throw new TRPCError({ code: 'CONFLICT', message: orderMessages.refundLineNotPaid(line.toolName) });
   }
+  return lineCredit(order, line);
+}
+
+function lineCredit(order: OrderRecord, line: BookingRow & { discountCents: number | null; taxCents: number | null }): RefundPart {
   const credited = goodsLineOf({ ...line, name: line.toolName }, order.taxRateBasisPoints);
   return { amountCents: credited.grossCents, taxCents: credited.taxCents, credited, line };
 }
@@ -177,18 +183,29 @@ async function refundAtProvider(
 
 const kindWords: Record<OrderRefundKind, string> = { line: 'line', shipping: 'shipping', amount: 'amount' };
 
-/** The provider took it: the record gets its refund id and credit note, with the email and the audit line. */
+/**
+ * The provider took it: the record gets its refund id and credit note, with the email and the audit
+ * line, once: the admin's request and the refund's webhook may both get here, and only the first
+ * to claim the record completes it. True when this call did.
+ */
 async function completeRefund(
   db: Database,
   metrics: RefundRecorder,
-  admin: SessionUser,
+  log: IssueWarnings,
+  admin: Actor,
   reserved: ReservedRefund,
   refund: RefundView,
-): Promise<void> {
+): Promise<boolean> {
   const { order, part } = reserved;
-  await db.transaction(async (tx) => {
-    const creditNote = await issueCreditNote(tx, order.id, [part.credited], new Date());
-    await tx.update(orderRefunds).set({ refundId: refund.id, creditNoteId: creditNote.id }).where(eq(orderRefunds.id, reserved.rowId));
+  const completed = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(orderRefunds)
+      .set({ refundId: refund.id })
+      .where(and(eq(orderRefunds.id, reserved.rowId), isNull(orderRefunds.refundId)))
+      .returning({ id: orderRefunds.id });
+    if (!claimed) return false;
+    const creditNote = await issueCreditNote(tx, order.id, [part.credited], new Date(), log);
+    await tx.update(orderRefunds).set({ creditNoteId: creditNote.id }).where(eq(orderRefunds.id, reserved.rowId));
     await tx
       .insert(emailOutbox)
       .values({ kind: 'refunded', orderId: order.id, orderRefundId: reserved.rowId, recipient: order.email });
@@ -202,8 +219,64 @@ async function completeRefund(
         `${orderNumberOf(order.number)} (${order.id}): ${kindWords[reserved.kind]} ${amount} refunded as ${refund.id}, credit note ${creditNote.number}`,
       );
     }
+    return true;
   });
-  if (!part.line) metrics.refunded('admin', part.amountCents);
+  if (completed && !part.line) metrics.refunded('admin', part.amountCents);
+  return completed;
+}
+
+/**
+ * A succeeded refund the provider reports for part of an order, whose record the shop holds but has
+ * not completed (the process stopped between the provider's answer and the record): completed now,
+ * with its credit note, email and audit line, in the name of the admin who asked. The refund names
+ * its record (a shipping or amount refund) or the line's booking. True when this call completed it.
+ */
+export async function completeRefundFromProvider(
+  db: Database,
+  metrics: RefundRecorder,
+  log: IssueWarnings,
+  refund: RefundView,
+): Promise<boolean> {
+  if (refund.status !== 'succeeded') return false;
+  // Metadata that is not one of our ids names no record (and must not reach the uuid column).
+  const rowId = idSchema.safeParse(refund.orderRefundId).data;
+  const bookingId = idSchema.safeParse(refund.bookingId).data;
+  const naming = rowId ? eq(orderRefunds.id, rowId) : bookingId ? eq(orderRefunds.bookingId, bookingId) : null;
+  if (!naming) return false;
+  const [row] = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(naming, isNull(orderRefunds.refundId), eq(orderRefunds.amountCents, refund.amountCents)));
+  if (!row) return false;
+  const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
+  // Stryker disable next-line ConditionalExpression: a refund record's order is never deleted; this only narrows the type
+  if (!order) return false;
+  const part = await recordedPart(db, order, row);
+  return completeRefund(
+    db,
+    metrics,
+    log,
+    { id: row.actorId, email: row.actorEmail },
+    { rowId: row.id, kind: row.kind, order, part },
+    refund,
+  );
+}
+
+/** What a refund record gives back, as reserving it computed it. */
+async function recordedPart(db: Database, order: OrderRecord, row: typeof orderRefunds.$inferSelect): Promise<RefundPart> {
+  if (row.kind === 'amount') return amountRefund(order, row.amountCents);
+  if (row.kind === 'shipping') {
+    const goods = (await pricedLinesOf(db, order.id)).map((line) => goodsLineOf(line, order.taxRateBasisPoints));
+    const credited = shippingLineOf(order, goods);
+    return { amountCents: credited.grossCents, taxCents: credited.taxCents, credited, line: null };
+  }
+  const [line] = await db
+    .select({ ...bookingColumns, discountCents: bookings.discountCents, taxCents: bookings.taxCents })
+    .from(bookings)
+    .where(eq(bookings.id, row.bookingId ?? order.id));
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a line's record names its booking, never deleted
+  if (!line) throw new Error(`refund ${row.id} names no line`);
+  return lineCredit(order, line);
 }
 
 /**
@@ -215,6 +288,7 @@ export async function refundOrderPart(
   db: Database,
   payments: PaymentsGateway,
   metrics: RefundRecorder,
+  log: IssueWarnings,
   admin: SessionUser,
   orderId: string,
   request: OrderRefundRequest,
@@ -227,5 +301,5 @@ export async function refundOrderPart(
     await db.delete(orderRefunds).where(eq(orderRefunds.id, reserved.rowId));
     throw error;
   }
-  await completeRefund(db, metrics, admin, reserved, refund);
+  await completeRefund(db, metrics, log, admin, reserved, refund);
 }

@@ -24,6 +24,19 @@ export interface InvoiceLine {
   grossCents: number;
 }
 
+/**
+ * The VAT in euros that an EU seller states on a document in another currency (Article 230 of the
+ * VAT Directive), converted at the rate it was issued with (eur-vat.ts says how it rounds).
+ */
+export interface EurVat {
+  /** Euros per unit of the document's currency, in millionths (920000: 1 USD = 0.92 EUR). */
+  rateMillionths: number;
+  /** Each of the document's VAT rates, in the order of its `taxLines`, with its VAT in euro cents. */
+  taxLines: { rateBasisPoints: number; taxCents: number }[];
+  /** The VAT in euro cents: the sum of `taxLines`. */
+  taxCents: number;
+}
+
 export interface InvoiceDocument {
   kind: 'invoice' | 'credit_note';
   /** For example 'INV-2026-000123' or 'CN-2026-000004'. */
@@ -51,6 +64,11 @@ export interface InvoiceDocument {
   reverseCharge: boolean;
   /** Extra lines (e.g. an export note); may be empty. */
   notes: string[];
+  /**
+   * Present when an EU seller issued the document in another currency with a euro rate set; absent
+   * otherwise, and on every document issued before the shop recorded it.
+   */
+  eurVat?: EurVat;
   /** The IANA time zone whose calendar gives the printed dates; the shop's, UTC when absent. */
   timeZone?: string;
 }

@@ -40,6 +40,18 @@ describe('totals that add up', () => {
     );
   });
 
+  it('refuses a document whose VAT in euros does not add up, or lists other rates', () => {
+    const doc = invoiceDocument([{ description: 'Chain', quantity: 1, unitNetCents: 3_000, taxRateBasisPoints: 1_900 }], {
+      currency: 'usd',
+    });
+    const eurVat = { rateMillionths: 920_000, taxLines: [{ rateBasisPoints: 1_900, taxCents: 524 }], taxCents: 524 };
+    expect(() => assertTotalsAddUp({ ...doc, eurVat })).not.toThrow();
+    expect(() => assertTotalsAddUp({ ...doc, eurVat: { ...eurVat, taxCents: 525 } })).toThrow(/VAT in euros per rate does not add up/);
+    expect(() => assertTotalsAddUp({ ...doc, eurVat: { ...eurVat, taxLines: [{ rateBasisPoints: 700, taxCents: 524 }] } })).toThrow(
+      /does not list the rates/,
+    );
+  });
+
   it("refuses a document whose lines' net amounts do not add up to its net", () => {
     const doc = invoiceDocument([{ description: 'Chain', quantity: 1, unitNetCents: 3_000, taxRateBasisPoints: 1_900 }]);
     const [line] = doc.lines;

@@ -1,10 +1,12 @@
 // Issuing an order's invoice when it is paid: the next number of the year's series, taken in the
 // same transaction as the payment, and the document exactly as it will always print, kept as
-// data (an issued invoice is never edited; a refund gets a credit note that refers to it).
+// data (an issued invoice is never edited; a refund gets a credit note that refers to it), with its
+// VAT in euros where Article 230 asks for it (eur-vat.ts).
 import { asc, eq, sql } from 'drizzle-orm';
 import { countryName } from '../../../shared/countries';
 import type { Database } from '../../db/database';
 import { bookings, invoiceCounters, invoices, orders, shopSettings } from '../../db/schema';
+import { eurVatFor, type IssueWarnings } from './eur-vat';
 import type { InvoiceDocument, InvoiceLine } from './invoice-document';
 
 /**
@@ -113,7 +115,7 @@ export function partiesOf(order: OrderRecord, seller: typeof shopSettings.$infer
       addressLines: [
         order.shipLine1,
         order.shipLine2,
-        `${order.shipPostalCode} ${order.shipCity}`,
+        `${order.shipPostalCode} ${order.shipCity}`.trim(),
         countryName(order.shipCountry),
       ].filter((part): part is string => Boolean(part)),
       vatId: order.buyerVatId,
@@ -125,8 +127,11 @@ export function notesOf(order: Pick<OrderRecord, 'taxTreatment'>): string[] {
   return order.taxTreatment === 'export' ? ['Export outside the EU: exempt from German VAT.'] : [];
 }
 
-/** Issues the invoice of a paid order, once; pass the transaction that marks it paid. */
-export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date): Promise<void> {
+/**
+ * Issues the invoice of a paid order, once; pass the transaction that marks it paid, and where to
+ * warn when it goes out without the VAT in euros it should state.
+ */
+export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date, log?: IssueWarnings): Promise<void> {
   const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
   if (existing) return;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -135,10 +140,11 @@ export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date
   if (!order || !seller) throw new Error(`cannot invoice order ${orderId}`);
   const lines = await pricedLinesOf(tx, orderId);
   const goods = lines.map((line) => goodsLineOf(line, order.taxRateBasisPoints));
-  const shipping = shippingLineOf(order, goods);
+  // A Book Now order ships nothing it charges for: no shipping line.
+  const shipping = order.channel === 'book_now' ? [] : [shippingLineOf(order, goods)];
   const number = await nextInvoiceNumber(tx, `INV-${issuedAt.getUTCFullYear()}`);
   const reverseCharge = order.taxTreatment === 'reverse_charge';
-  const document: InvoiceDocument = {
+  const issued: InvoiceDocument = {
     kind: 'invoice',
     number,
     issuedAt,
@@ -147,7 +153,7 @@ export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date
     refersToInvoice: null,
     currency: order.currency,
     ...partiesOf(order, seller),
-    lines: [...goods, shipping],
+    lines: [...goods, ...shipping],
     taxLines: [{ rateBasisPoints: order.taxRateBasisPoints, netCents: order.netCents, taxCents: order.taxCents }],
     netCents: order.netCents,
     taxCents: order.taxCents,
@@ -155,5 +161,6 @@ export async function issueInvoice(tx: Database, orderId: string, issuedAt: Date
     reverseCharge,
     notes: notesOf(order),
   };
+  const document: InvoiceDocument = { ...issued, ...eurVatFor(issued, seller, log) };
   await tx.insert(invoices).values({ kind: 'invoice', number, orderId, totalCents: order.totalCents, document, issuedAt });
 }

@@ -4,6 +4,7 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { creditNote, germanInvoice, invoiceDocument, invoiceWithLines, reverseChargeInvoice } from '../../testing/invoice-documents';
+import { eurVatOf } from './eur-vat';
 import type { InvoiceDocument } from './invoice-document';
 import { renderInvoicePdf, REVERSE_CHARGE_NOTE } from './render-invoice-pdf';
 
@@ -99,6 +100,40 @@ describe('a credit note', () => {
       lines: creditNote().lines.map((line) => ({ ...line, discountNetCents: 0 })),
     });
     expect(noDiscount.flat).toContain('-€33.53 €0.00 -€30.17');
+  });
+});
+
+describe('the VAT in euros on a document in dollars (Article 230)', () => {
+  /** The German invoice in dollars, with its VAT in euros at `rateMillionths`. */
+  function inDollars(doc: InvoiceDocument, rateMillionths: number): InvoiceDocument {
+    const dollars = { ...doc, currency: 'usd' };
+    return { ...dollars, eurVat: eurVatOf(dollars, rateMillionths) };
+  }
+
+  it('prints the VAT in euros and the rate under the totals', async () => {
+    // $33.15 of VAT at 0.9213: €30.541095, so €30.54.
+    const { flat } = await renderedText(inDollars(germanInvoice(), 921_300));
+    expect(flat).toContain('Net total US$174.45 VAT total US$33.15 Total to pay US$207.60 VAT in EUR: €30.54 (1 USD = 0.9213 EUR)');
+  });
+
+  it('prints each rate’s VAT in euros before the total when there are several rates', async () => {
+    const twoRates = invoiceDocument([
+      { description: 'Cassette', quantity: 1, unitNetCents: 10_000, taxRateBasisPoints: 1_900 },
+      { description: 'Repair manual', quantity: 1, unitNetCents: 2_000, taxRateBasisPoints: 700 },
+    ]);
+    const { flat } = await renderedText(inDollars(twoRates, 920_000));
+    expect(flat).toContain('VAT at 19% in EUR: €17.48 VAT at 7% in EUR: €1.29 VAT in EUR: €18.77 (1 USD = 0.92 EUR)');
+  });
+
+  it('prints a credit note’s VAT in euros as credited', async () => {
+    const { flat } = await renderedText(inDollars(creditNote(), 920_000));
+    expect(flat).toContain('VAT in EUR: -€5.27 (1 USD = 0.92 EUR)');
+  });
+
+  it('prints nothing of it on a document issued without it', async () => {
+    const { flat } = await renderedText({ ...germanInvoice(), currency: 'usd' });
+    expect(flat).toContain('Total to pay US$207.60');
+    expect(flat).not.toContain('EUR');
   });
 });
 

@@ -1,9 +1,11 @@
 // An invoice or a credit note as an A4 PDF, with what Article 226 of the VAT Directive asks of it:
 // both parties and VAT IDs, the dates and numbers, each line's unit price, discount, net, rate and
-// VAT, the taxable amount and VAT per rate, the totals, and the reverse-charge wording. Text is set
+// VAT, the taxable amount and VAT per rate, the totals, and the reverse-charge wording; and, as
+// Article 230 asks of a document in another currency, the VAT in euros with its rate. Text is set
 // in pdfkit's built-in Helvetica, so nothing is read from disk or network but pdfkit's own metrics.
 import PDFDocument from 'pdfkit';
-import type { InvoiceDocument, InvoiceParty } from './invoice-document';
+import { millionthsToEurRate } from '../../../shared/shop-settings';
+import type { EurVat, InvoiceDocument, InvoiceParty } from './invoice-document';
 import { assertTotalsAddUp } from './invoice-totals';
 import { formatDate, formatMoney, formatQuantity, formatRate } from './invoice-text';
 import type { Cell } from './pdf-flow';
@@ -157,7 +159,7 @@ const TOTALS_ROW_HEIGHT = 20;
 
 function drawTotals(flow: PdfFlow, doc: InvoiceDocument, money: (minorUnits: number) => string): void {
   const right = { align: 'right' } as const;
-  flow.ensure((doc.taxLines.length + 4) * TOTALS_ROW_HEIGHT);
+  flow.ensure((doc.taxLines.length + 4 + eurVatRowCount(doc.eurVat)) * TOTALS_ROW_HEIGHT);
   flow.row(
     [
       { text: 'VAT rate', width: 70, font: BOLD, size: 8, ...right },
@@ -198,7 +200,31 @@ function drawTotals(flow: PdfFlow, doc: InvoiceDocument, money: (minorUnits: num
     ],
     { alignEnd: true },
   );
+  if (doc.eurVat) drawEurVat(flow, doc, doc.eurVat);
   flow.gap(20);
+}
+
+function eurVatRowCount(eurVat: EurVat | undefined): number {
+  if (!eurVat) return 0;
+  return eurVat.taxLines.length > 1 ? eurVat.taxLines.length + 1 : 1;
+}
+
+/**
+ * Under the totals: "VAT in EUR: €12.34 (1 USD = 0.9213 EUR)", preceded by each rate's euro VAT when
+ * the document has several rates. A credit note's euros are negated like its other amounts.
+ */
+function drawEurVat(flow: PdfFlow, doc: InvoiceDocument, eurVat: EurVat): void {
+  const sign = doc.kind === 'credit_note' ? -1 : 1;
+  const euros = (cents: number) => formatMoney(cents === 0 ? 0 : sign * cents, 'eur');
+  const rate = `1 ${doc.currency.toUpperCase()} = ${millionthsToEurRate(eurVat.rateMillionths)} EUR`;
+  const right = { align: 'right', color: MUTED, maxLines: 2 } as const;
+  flow.gap(6);
+  if (eurVat.taxLines.length > 1) {
+    for (const line of eurVat.taxLines) {
+      flow.paragraph(`VAT at ${formatRate(line.rateBasisPoints)} in EUR: ${euros(line.taxCents)}`, right);
+    }
+  }
+  flow.paragraph(`VAT in EUR: ${euros(eurVat.taxCents)} (${rate})`, right);
 }
 
 function drawClosingNotes(flow: PdfFlow, doc: InvoiceDocument): void {

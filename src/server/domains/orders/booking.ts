@@ -25,7 +25,9 @@ export type CancelReason = 'customer' | 'admin' | 'expired' | 'account_removed';
  * card payment and the customer's holds allow) and inserts the booking; the booking email is queued
  * by the same statement. Concurrent bookings (in any number of processes) can never oversell, and a
  * second booking by the same customer waits for the first to commit and then counts its hold
- * (docs/decisions/0018, 0028). A refusal names its rule, answered here with its sentence.
+ * (docs/decisions/0018, 0028). A refusal names its rule, answered here with its sentence. Book Now
+ * runs it inside the transaction that makes the booking its order (checkout/book-now.ts), which
+ * tells the read cache afterwards: drizzle reports only the writes it builds, and this is raw SQL.
  */
 export async function createBooking(
   db: Database,
@@ -33,7 +35,7 @@ export async function createBooking(
   input: CreateBookingInput,
   limits: HoldLimits,
 ): Promise<BookingRow> {
-  const [row] = await bookPart(db, {
+  const [row] = await bookLegacyPart(db, {
     userId: user.id,
     toolId: input.toolsId,
     amount: input.amount,
@@ -52,8 +54,6 @@ export async function createBooking(
   });
   // Stryker disable next-line ConditionalExpression,StringLiteral: the function answers its booking or raises; this only narrows the type
   if (!row) throw new Error('book_part_or_refuse answered no booking and no refusal');
-  // drizzle reports the writes it builds to the change feed; this statement is its own SQL.
-  await db.$cache.invalidate({ tables: [tools] });
   return bookingFromRow(row);
 }
 
@@ -82,15 +82,19 @@ function bookingRefusal(refused: { message: string; detail?: string }, limits: H
   }
 }
 
-const bookingFields = Object.entries(bookingColumns);
-/** RETURNING every column of bookingColumns under its field name. */
+const { orderChannel: _readWithTheOrder, ...bookingTableColumns } = bookingColumns;
+const bookingFields = Object.entries(bookingTableColumns);
+/** RETURNING every column of bookingColumns under its field name; a booking just made has no order yet. */
 const bookingReturning = sql.join(
-  bookingFields.map(([field, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(field)}`),
+  [
+    ...bookingFields.map(([field, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(field)}`),
+    sql`null::order_channel as "orderChannel"`,
+  ],
   sql`, `,
 );
 
 /** The booking statement of createBooking, prepared: every booking runs it. */
-const bookPart = preparedStatement(
+const bookLegacyPart = preparedStatement(
   'book_part_or_refuse',
   sql`
     with booked as (

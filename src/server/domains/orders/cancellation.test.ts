@@ -10,11 +10,11 @@ import { PaymentsUnavailableError, type PaymentsGateway } from '../../payments/p
 import { createCaller } from '../../routers/index';
 import { stockOf } from '../../testing/booking-load';
 import {
-  bookPart,
+  bookLegacyPart,
   bookingRow,
   confirmInBrowser,
   openIntent,
-  paidBooking,
+  paidLegacyBooking,
   payInBrowser,
   recordingCaller,
   stripeFor,
@@ -65,7 +65,7 @@ describe('cancelling while the customer pays', () => {
     shop,
     customer,
   }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     const payments = gatewayInterrupted(shop, { before: () => payInBrowser(shop, intent) });
 
@@ -80,7 +80,7 @@ describe('cancelling while the customer pays', () => {
   });
 
   test('cancels a booking whose intent the provider no longer knows', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     await shop.database.db.update(bookings).set({ paymentIntentId: 'pi_forgottenbytheprovider0' }).where(eq(bookings.id, booking._id));
 
     await shop.caller(customer.user).bookings.cancel({ id: booking._id });
@@ -93,7 +93,7 @@ describe('cancelling while the customer pays', () => {
     shop,
     customer,
   }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     const payments: PaymentsGateway = {
       ...shop.deps.payments,
@@ -115,7 +115,7 @@ describe('cancelling while the customer pays', () => {
   }) => {
     const rounds = await Promise.all(
       Array.from({ length: 6 }, async () => {
-        const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 5 });
+        const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 2, available: 5 });
         return { booking, toolId, intent: await openIntent(shop, customer, booking._id) };
       }),
     );
@@ -155,7 +155,7 @@ describe('cancelling while the customer pays', () => {
   });
 
   test('closes an intent the customer opened while the cancel ran, so neither can be paid', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 2, available: 6 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 2, available: 6 });
     const first = await openIntent(shop, customer, booking._id);
     let second: Awaited<ReturnType<typeof openIntent>> | undefined;
     // Once the first intent is canceled, payments.createIntent replaces it with a new one.
@@ -175,7 +175,7 @@ describe('cancelling while the customer pays', () => {
 
 describe('what a cancel costs the provider', () => {
   test('cancels a booking that never opened an intent without asking the provider', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const { caller, calls } = recordingCaller(shop, customer);
 
     await caller.bookings.cancel({ id: booking._id });
@@ -185,7 +185,7 @@ describe('what a cancel costs the provider', () => {
   });
 
   test('only looks at an intent the provider already closed, then cancels the booking', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await stripeFor(shop).paymentIntents.cancel(intent.id);
     const { caller, calls } = recordingCaller(shop, customer);
@@ -201,7 +201,7 @@ describe('what a cancel costs the provider', () => {
     shop,
     customer,
   }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     const { caller, calls } = recordingCaller(shop, customer);
@@ -216,8 +216,8 @@ describe('what a cancel costs the provider', () => {
   });
 
   test('refuses a paid order, and one cancelled already, without asking the provider', async ({ shop, customer }) => {
-    const { booking: paid } = await paidBooking(shop, customer);
-    const { booking: cancelled } = await bookPart(shop, customer);
+    const { booking: paid } = await paidLegacyBooking(shop, customer);
+    const { booking: cancelled } = await bookLegacyPart(shop, customer);
     await openIntent(shop, customer, cancelled._id);
     await shop.caller(customer.user).bookings.cancel({ id: cancelled._id });
     const { caller, calls } = recordingCaller(shop, customer);
@@ -236,7 +236,7 @@ describe('what a cancel costs the provider', () => {
 
 describe('an intent closed by someone else during the cancel', () => {
   test('cancels the booking when another request closed its intent between the look and the cancel', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     const payments = gatewayInterrupted(shop, { before: () => stripeFor(shop).paymentIntents.cancel(intent.id) });
 
@@ -250,7 +250,7 @@ describe('an intent closed by someone else during the cancel', () => {
     shop,
     customer,
   }) => {
-    const { booking } = await bookPart(shop, customer);
+    const { booking } = await bookLegacyPart(shop, customer);
     await openIntent(shop, customer, booking._id);
     let looks = 0;
     const payments: PaymentsGateway = {
@@ -272,7 +272,7 @@ describe('two cancels at once', () => {
     customer,
     admin,
   }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 4, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
 
     const outcomes = await Promise.allSettled([
@@ -294,7 +294,7 @@ describe('two cancels at once', () => {
 
 describe('two cancels that both read the booking unpaid', () => {
   test('releases the stock once: the cancel statement itself refuses a booking no longer unpaid', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 4, available: 10 });
     // What each of two racing requests holds: the booking as it was before either cancelled it.
     const asRead = await bookingRow(shop, booking._id);
 
@@ -316,7 +316,7 @@ describe('hold expiry on the same path', () => {
     shop,
     customer,
   }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await shop.database.db
       .update(bookings)

@@ -4,6 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
+import { orderMessages } from '../../../shared/order-messages';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';
 import { bookings } from '../../db/schema';
@@ -61,7 +62,8 @@ export async function cancelBooking(
 
 /**
  * A line of an order placed at checkout is never cancelled alone: its whole order is, so the
- * order's total never changes while it is reserved (order-closing.ts).
+ * order's total never changes while it is reserved (order-closing.ts). Book Now's one-line order
+ * answers a paid order's refusal in SPEC's words, as a booking did.
  */
 async function cancelWithItsOrder(
   db: Database,
@@ -70,7 +72,13 @@ async function cancelWithItsOrder(
   orderId: string,
   cancellation: OrderClosing,
 ): Promise<BookingRow> {
-  await closeOrder(db, payments, await loadOrder(db, orderId), cancellation);
+  try {
+    await closeOrder(db, payments, await loadOrder(db, orderId), cancellation);
+  } catch (error) {
+    const paid = error instanceof TRPCError && error.message === orderMessages.orderPaid;
+    if (paid && booking.orderChannel === 'book_now') throw new TRPCError({ code: 'CONFLICT', message: messages.orderAlreadyPaid });
+    throw error;
+  }
   const [cancelled] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id));
   // Stryker disable next-line ConditionalExpression,StringLiteral: bookings are never deleted; this only narrows the type
   if (!cancelled) throw new Error(`Booking ${booking.id} is gone`);

@@ -12,12 +12,12 @@ import { PaymentsUnavailableError, type PaymentsGateway } from '../../payments/p
 import { createStripeGateway } from '../../payments/stripe-gateway';
 import {
   ageBooking,
-  bookPart,
+  bookLegacy,
+  bookLegacyPart,
   bookingRow,
   confirmInBrowser,
-  form,
   openIntent,
-  paidBooking,
+  paidLegacyBooking,
   payInBrowser,
   stripeFor,
 } from '../../testing/payments';
@@ -51,7 +51,7 @@ function recordingLog() {
 
 describe('expireStaleHolds', () => {
   test('cancels an unpaid booking older than the hold time as expired and returns its stock', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 3, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 3, available: 10 });
     await ageBooking(shop, booking._id, 25);
 
     expect(await expire(shop)).toEqual({ expired: 1, settledPaid: 0, failed: 0 });
@@ -69,11 +69,11 @@ describe('expireStaleHolds', () => {
   });
 
   test('leaves younger unpaid bookings, and paid and shipped ones of any age, alone', async ({ shop, customer }) => {
-    const young = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const young = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await ageBooking(shop, young.booking._id, 23);
-    const paid = await paidBooking(shop, customer);
+    const paid = await paidLegacyBooking(shop, customer);
     await ageBooking(shop, paid.booking._id, 48);
-    const shipped = await paidBooking(shop, customer);
+    const shipped = await paidLegacyBooking(shop, customer);
     await shop.database.db
       .update(bookings)
       .set({ status: 'shipped', shippedAt: new Date() })
@@ -89,7 +89,7 @@ describe('expireStaleHolds', () => {
   });
 
   test('cancels the open PaymentIntent first, so the expired booking can no longer be paid', async ({ shop, customer }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 4, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await ageBooking(shop, booking._id, 30);
 
@@ -105,7 +105,7 @@ describe('expireStaleHolds', () => {
     shop,
     customer,
   }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 4, available: 10 });
     const intent = await openIntent(shop, customer, booking._id);
     await payInBrowser(shop, intent);
     await ageBooking(shop, booking._id, 30);
@@ -117,10 +117,10 @@ describe('expireStaleHolds', () => {
   });
 
   test('never settles a stale hold as paid with the money of another order, and leaves it unpaid', async ({ shop, customer }) => {
-    const other = await bookPart(shop, customer, { quantity: 1, available: 10 });
+    const other = await bookLegacyPart(shop, customer, { quantity: 1, available: 10 });
     const othersIntent = await openIntent(shop, customer, other.booking._id);
     await payInBrowser(shop, othersIntent);
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 4, available: 10 });
     // The stale hold names the other order's succeeded intent as its own.
     await shop.database.db.update(bookings).set({ paymentIntentId: null }).where(eq(bookings.id, other.booking._id));
     await shop.database.db.update(bookings).set({ paymentIntentId: othersIntent.id }).where(eq(bookings.id, booking._id));
@@ -139,7 +139,7 @@ describe('expireStaleHolds', () => {
     shop,
     customer,
   }) => {
-    const { booking, toolId } = await bookPart(shop, customer, { quantity: 4, available: 10 });
+    const { booking, toolId } = await bookLegacyPart(shop, customer, { quantity: 4, available: 10 });
     await openIntent(shop, customer, booking._id);
     await ageBooking(shop, booking._id, 30);
     const unreachable = createStripeGateway({
@@ -160,7 +160,7 @@ describe('expireStaleHolds', () => {
     const part = await shop.createTool({ minimumOrderQuantity: 1, available: 1_000 });
     // One more than a batch of 100 holds.
     for (let index = 0; index < 101; index++) {
-      await shop.caller(owner.user).bookings.create({ toolsId: part.id, amount: 2, ...form });
+      await bookLegacy(shop, owner, { toolsId: part.id, amount: 2 });
     }
     // Each with an intent, so each needs the provider.
     await shop.database.db
@@ -182,11 +182,7 @@ describe('expireStaleHolds', () => {
     const booked = await Promise.all(
       customers.map(async (owner, index) => {
         const part = parts[index % parts.length] as { id: string };
-        const booking = await shop.caller(owner.user).bookings.create({
-          toolsId: part.id,
-          amount: 1 + (index % 5),
-          ...form,
-        });
+        const booking = await bookLegacy(shop, owner, { toolsId: part.id, amount: 1 + (index % 5) });
         if (index % 3 === 0) await openIntent(shop, owner, booking._id);
         await ageBooking(shop, booking._id, 25);
         return booking;
@@ -223,19 +219,19 @@ describe('the background hold expiry', () => {
       },
       holdExpiry: { olderThanMs: DAY_MS, everyMs: 20 },
     });
-    const before = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const before = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await ageBooking(shop, before.booking._id, 25);
 
     await app.ready();
     await expect.poll(async () => (await bookingRow(shop, before.booking._id)).status, { timeout: 5_000 }).toBe('cancelled');
     expect(await stockOf(shop.database.db, before.toolId)).toBe(10);
     // A hold that goes stale after the first pass is expired by a later one.
-    const later = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const later = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await ageBooking(shop, later.booking._id, 25);
     await expect.poll(async () => (await bookingRow(shop, later.booking._id)).status, { timeout: 5_000 }).toBe('cancelled');
 
     await app.close();
-    const after = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const after = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await ageBooking(shop, after.booking._id, 25);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await bookingRow(shop, after.booking._id)).toMatchObject({ status: 'unpaid' });
@@ -250,7 +246,7 @@ describe('the background hold expiry', () => {
     await idle.stop();
     expect(passLines()).toEqual([]);
 
-    const { booking } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const { booking } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await ageBooking(shop, booking._id, 25);
     const timer = startHoldExpiry({ ...shop.deps, log }, { olderThanMs: DAY_MS, everyMs: 10 });
     await expect.poll(() => passLines().length).toBe(1);
@@ -264,7 +260,7 @@ describe('the background hold expiry', () => {
   }) => {
     const { log, withMessage } = recordingLog();
     const passLines = () => withMessage('expired stale holds');
-    const paid = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const paid = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await payInBrowser(shop, await openIntent(shop, customer, paid.booking._id));
     await ageBooking(shop, paid.booking._id, 25);
     const settling = startHoldExpiry({ ...shop.deps, log }, { olderThanMs: DAY_MS, everyMs: 10 });
@@ -272,7 +268,7 @@ describe('the background hold expiry', () => {
     await settling.stop();
     expect(passLines()[0]?.holds).toEqual({ expired: 0, settledPaid: 1, failed: 0 });
 
-    const stuck = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const stuck = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await openIntent(shop, customer, stuck.booking._id);
     await ageBooking(shop, stuck.booking._id, 25);
     const failing = startHoldExpiry({ ...shop.deps, payments: failingLookups(shop), log }, { olderThanMs: DAY_MS, everyMs: 10 });
@@ -307,7 +303,7 @@ describe('the background hold expiry', () => {
   });
 
   test('does not overlap a slow pass with the next one, and stop() waits for the pass in progress', async ({ shop, customer }) => {
-    const { booking } = await bookPart(shop, customer, { quantity: 2, available: 10 });
+    const { booking } = await bookLegacyPart(shop, customer, { quantity: 2, available: 10 });
     await openIntent(shop, customer, booking._id);
     await ageBooking(shop, booking._id, 25);
     let retrievals = 0;

@@ -1,6 +1,6 @@
-// Stock holds expire: an unpaid Book Now booking older than the hold time is cancelled with reason
-// 'expired' and its stock released, and an unpaid order placed at checkout whose deadline passed
-// expires whole (checkout/order-closing.ts). Every server process runs this every minute; it stays exact
+// Stock holds expire: an unpaid order (a checkout's, or Book Now's one line) whose deadline passed
+// expires whole (checkout/order-closing.ts), and an unpaid booking made on its own before Book Now
+// placed orders is cancelled with reason 'expired' once older than the hold time, its stock released. Every server process runs this every minute; it stays exact
 // because each booking is claimed with SELECT … FOR UPDATE SKIP LOCKED and cancelled only while
 // still unpaid, so a booking is released once however many processes look at it.
 import { TRPCError } from '@trpc/server';

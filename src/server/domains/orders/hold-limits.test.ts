@@ -7,7 +7,7 @@ import { MAX_ORDER_TOTAL_CENTS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { orderMessages } from '../../../shared/order-messages';
 import { bookings } from '../../db/schema';
-import { expireStaleHolds } from './hold-expiry';
+import { expireLapsedOrders } from '../checkout/order-closing';
 import type { HoldLimits } from './hold-limits';
 import { ageBooking, form, openIntent, payInBrowser } from '../../testing/payments';
 import { stockOf } from '../../testing/booking-load';
@@ -171,7 +171,7 @@ describe('hold limits per customer', () => {
     const held = [];
     for (let i = 0; i < limits.bookings; i++) held.push(await book(shop, customer, part.id, 1));
     await ageBooking(shop, held[0]!._id, 48);
-    await expireStaleHolds(shop.database.db, shop.deps.payments, { olderThanMs: 24 * 3_600_000 });
+    await expireLapsedOrders(shop.database.db, shop.deps.payments, new Date());
 
     await expect(book(shop, customer, part.id, 1)).resolves.toMatchObject({ status: 'unpaid' });
   });

@@ -1,7 +1,9 @@
 // The columns a booking read selects, and the shape the API shows (SPEC.md §3, prices in dollars).
 import { isPaidStatus, orderStateOf, type BookingStatus, type OrderState } from '../../../shared/bookings';
+import type { OrderChannel } from '../../../shared/commerce';
 import { centsToDollars } from '../../../shared/money';
-import { bookings } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { bookings, orders } from '../../db/schema';
 
 export const bookingColumns = {
   id: bookings.id,
@@ -29,6 +31,10 @@ export const bookingColumns = {
   refundedAt: bookings.refundedAt,
   orderId: bookings.orderId,
   chargedCents: bookings.chargedCents,
+  /** How the booking's order was placed (null for a booking made before Book Now made orders). */
+  orderChannel: sql<OrderChannel | null>`(select ${orders.channel} from ${orders} where ${orders.id} = ${bookings.orderId})`.as(
+    'order_channel',
+  ),
 };
 
 /** What the customer paid for the booking: a checkout line's charge (after discount, with tax), else its total. */
@@ -36,12 +42,20 @@ export function paidCentsOf(booking: Pick<BookingRow, 'chargedCents' | 'totalCen
   return booking.chargedCents ?? booking.totalCents;
 }
 
-export type BookingRow = Pick<typeof bookings.$inferSelect, keyof typeof bookingColumns>;
+export type BookingRow = Pick<typeof bookings.$inferSelect, Exclude<keyof typeof bookingColumns, 'orderChannel'>> & {
+  /** Read with the booking (a row read whole from the table has none: taken as unknown). */
+  orderChannel?: OrderChannel | null;
+};
 
 export interface BookingView {
   _id: string;
-  /** The checkout order the booking is a line of, or null for a booking made on its own. */
+  /** The order the booking is a line of (null for a booking made before every booking had one). */
   orderId: string | null;
+  /**
+   * How that order was placed: Book Now's one-line orders are paid and cancelled as SPEC's bookings
+   * are; a line of a checkout order is paid and cancelled with its whole order.
+   */
+  orderChannel: OrderChannel | null;
   /** The order number a customer quotes: the booking's position in the shop's sequence. */
   orderNumber: number;
   toolsId: string;
@@ -76,6 +90,7 @@ export function toBookingView(row: BookingRow): BookingView {
   return {
     _id: row.id,
     orderId: row.orderId,
+    orderChannel: row.orderChannel ?? null,
     orderNumber: row.seq,
     toolsId: row.toolId,
     toolsName: row.toolName,

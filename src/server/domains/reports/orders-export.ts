@@ -12,6 +12,7 @@ import type { Database } from '../../db/database';
 import { bookings } from '../../db/schema';
 import type { SessionUser } from '../../auth/session-user';
 import { recordAudit } from '../audit/audit';
+import { neutraliseFormula } from './spreadsheet-cells';
 
 /** Orders read per statement. */
 const EXPORT_PAGE_SIZE = 1000;
@@ -33,14 +34,6 @@ const COLUMNS = [
   'Shipped at',
   'Cancelled at',
 ] as const;
-
-/**
- * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return before one) as a
- * formula; a leading apostrophe makes it plain text. Customers type names, phones and addresses.
- */
-function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
@@ -91,6 +84,7 @@ async function* orderRows(db: Database, range: OrderExportRange, timeZone: strin
       .orderBy(asc(bookings.createdAt), asc(bookings.seq))
       .limit(EXPORT_PAGE_SIZE);
     for (const row of page) {
+      // Customers type names, phones and addresses: no cell may run as a formula.
       yield [
         String(row.seq),
         // Stryker disable next-line StringLiteral: every order has a placing time; the fallback only satisfies the type

@@ -1,9 +1,10 @@
 // The shop's own settings, one row: read by anyone (the shop's identity and how it prices) and
-// changed by admins from the version their form was loaded at, audited with before and after.
+// changed by admins from the version their form was loaded at, audited with before and after. The
+// euro rate is stored in millionths and shown as the decimal an admin types ("0.9213").
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import type { UpdateShopSettingsInput } from '../../../shared/shop-settings';
+import { eurRateToMillionths, millionthsToEurRate, type UpdateShopSettingsInput } from '../../../shared/shop-settings';
 import type { Database } from '../../db/database';
 import { shopSettings } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
@@ -23,17 +24,27 @@ const settingsColumns = {
   pricesIncludeTax: shopSettings.pricesIncludeTax,
   ossEnabled: shopSettings.ossEnabled,
   reservationMinutes: shopSettings.reservationMinutes,
+  eurRateMillionths: shopSettings.eurRateMillionths,
   version: shopSettings.version,
 };
 
-/** The shop's identity as invoices print it, how it prices, and the version an edit names. */
-export type ShopSettingsView = Pick<typeof shopSettings.$inferSelect, keyof typeof settingsColumns>;
+type SettingsRow = Pick<typeof shopSettings.$inferSelect, keyof typeof settingsColumns>;
+
+/**
+ * The shop's identity as invoices print it, how it prices, the euro rate its invoices state the
+ * VAT in euros with (null: none), and the version an edit names.
+ */
+export type ShopSettingsView = Omit<SettingsRow, 'eurRateMillionths'> & { eurRate: string | null };
+
+function toSettingsView({ eurRateMillionths, ...row }: SettingsRow): ShopSettingsView {
+  return { ...row, eurRate: eurRateMillionths === null ? null : millionthsToEurRate(eurRateMillionths) };
+}
 
 /** The settings row; migration 0025 inserts it, so its absence is a broken database, not a 404. */
 export async function shopSettingsView(db: Database): Promise<ShopSettingsView> {
   const [row] = await db.select(settingsColumns).from(shopSettings);
   if (!row) throw new Error('The shop_settings row is missing (migrations/0025 inserts it)');
-  return row;
+  return toSettingsView(row);
 }
 
 /**
@@ -43,12 +54,13 @@ export async function shopSettingsView(db: Database): Promise<ShopSettingsView> 
  */
 export async function updateShopSettings(db: Database, actor: AdminActor, input: UpdateShopSettingsInput): Promise<ShopSettingsView> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select(settingsColumns).from(shopSettings).for('update');
-    if (!before) throw new Error('The shop_settings row is missing (migrations/0025 inserts it)');
+    const [row] = await tx.select(settingsColumns).from(shopSettings).for('update');
+    if (!row) throw new Error('The shop_settings row is missing (migrations/0025 inserts it)');
+    const before = toSettingsView(row);
     if (before.version !== input.version) {
       throw new TRPCError({ code: 'CONFLICT', message: messages.shopSettingsConflict, cause: new ConflictWithCurrent(before) });
     }
-    const [after] = await tx
+    const [updated] = await tx
       .update(shopSettings)
       .set({
         legalName: input.legalName,
@@ -62,13 +74,15 @@ export async function updateShopSettings(db: Database, actor: AdminActor, input:
         pricesIncludeTax: input.pricesIncludeTax,
         ossEnabled: input.ossEnabled,
         reservationMinutes: input.reservationMinutes,
+        eurRateMillionths: input.eurRate === null ? null : eurRateToMillionths(input.eurRate),
         version: before.version + 1,
         updatedAt: sql`now()`,
       })
       .where(and(eq(shopSettings.id, 1), eq(shopSettings.version, input.version)))
       .returning(settingsColumns);
     // Stryker disable next-line ConditionalExpression,StringLiteral: the row is locked since it was read, so its version still matches
-    if (!after) throw new Error('The shop settings changed while they were locked for an edit');
+    if (!updated) throw new Error('The shop settings changed while they were locked for an edit');
+    const after = toSettingsView(updated);
     await recordAudit(tx, actor, 'settings.update', describeChanges(before, after));
     return after;
   });

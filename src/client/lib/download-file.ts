@@ -1,15 +1,13 @@
-// Downloads the orders export (GET /admin/orders.csv, admins only). The request must carry the
+// Downloads an admin export (GET /admin/orders.csv, /admin/parts.csv). The request must carry the
 // session's bearer token, which a plain link cannot send, so the file is fetched and handed to
 // the browser as a blob (docs/decisions/0025).
-import type { OrderExportRange } from '../../shared/overview';
 import { messages } from '../../shared/messages';
 import { getAccessToken } from './access-token';
 
-/** Fetches the CSV of the range and saves it under the name the server gives. */
-export async function downloadOrders(range: OrderExportRange): Promise<void> {
+/** Fetches the file at `path` and saves it under the name the server gives, else `fallbackName`. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const token = getAccessToken();
-  const query = new URLSearchParams({ from: range.from, to: range.to });
-  const response = await fetch(`/admin/orders.csv?${query.toString()}`, {
+  const response = await fetch(path, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   }).catch((error: unknown) => {
     throw new Error(messages.shopUnreachable, { cause: error });
@@ -19,7 +17,7 @@ export async function downloadOrders(range: OrderExportRange): Promise<void> {
     throw new Error(answer?.error?.message ?? messages.serverError);
   }
   const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

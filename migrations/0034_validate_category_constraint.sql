@@ -1,0 +1,3 @@
+-- 0032 added the parts' category foreign key NOT VALID, so adding it did not scan tools under a lock
+-- that stops every booking; validating it here scans under a lock that lets writes go on.
+ALTER TABLE "tools" VALIDATE CONSTRAINT "tools_category_id_categories_id_fk";

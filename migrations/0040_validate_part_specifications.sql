@@ -1,0 +1,3 @@
+-- 0039 added the specifications' check NOT VALID, so adding it did not scan tools under a lock that
+-- stops every booking; validating it here scans under a lock that lets writes go on.
+ALTER TABLE "tools" VALIDATE CONSTRAINT "tools_specifications_array";
