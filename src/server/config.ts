@@ -65,6 +65,8 @@ const RATE_LIMIT_VARIABLES = {
   passwordReset: 'RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE',
   adminWrite: 'RATE_LIMIT_ADMIN_WRITES_PER_MINUTE',
   vitals: 'RATE_LIMIT_VITALS_PER_MINUTE',
+  apiPublic: 'RATE_LIMIT_API_PUBLIC_PER_MINUTE',
+  apiKey: 'RATE_LIMIT_API_KEY_PER_MINUTE',
 } as const satisfies Record<RateLimitName, string>;
 
 type RateLimitVariable = (typeof RATE_LIMIT_VARIABLES)[RateLimitName];

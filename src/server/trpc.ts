@@ -1,6 +1,7 @@
 // tRPC is initialised once, here. Routers use only the builders exported below.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import type { ApiScope } from '../shared/api-scopes';
 import { firstIssueMessage } from '../shared/issue-message';
 import { messages } from '../shared/messages';
 import { RateLimitExceeded, rateLimitKeys, type RateLimitName } from './auth/rate-limits';
@@ -25,6 +26,11 @@ export interface Meta {
   rateLimit?: RateLimitName;
   /** The business event each call of the procedure is, counted by outcome in the metrics. */
   counted?: CountedEvent;
+  /**
+   * The scope an API key needs to call the procedure. A call made with a key to a procedure that
+   * declares none is refused: a key opens only what its scopes name.
+   */
+  apiScope?: ApiScope;
 }
 
 const t = initTRPC

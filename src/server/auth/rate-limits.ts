@@ -9,7 +9,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { Database } from '../db/database';
 import { DatabaseRateLimiter } from './database-rate-limiter';
 
-/** Who a budget belongs to: the caller's IP address, or the signed-in user. */
+/** Who a budget belongs to: the caller's IP address, the signed-in user, or the API key called with. */
 export const rateLimitKeys = {
   /** Session exchanges: guessing and replaying sign-ins. */
   sessionExchange: 'ip',
@@ -31,7 +31,11 @@ export const rateLimitKeys = {
   adminWrite: 'user',
   /** Web-vitals reports: each one writes a log line. */
   vitals: 'ip',
-} as const satisfies Record<string, 'ip' | 'user'>;
+  /** Public API calls made without an API key: the catalogue anyone may read. */
+  apiPublic: 'ip',
+  /** Every call made with an API key, counted per key: one runaway integration cannot starve the rest. */
+  apiKey: 'key',
+} as const satisfies Record<string, 'ip' | 'user' | 'key'>;
 
 export type RateLimitName = keyof typeof rateLimitKeys;
 

@@ -33,6 +33,9 @@ export const defaultSecurityOptions: SecurityOptions = {
     passwordReset: { max: 5, windowSeconds: 60 },
     adminWrite: { max: 60, windowSeconds: 60 },
     vitals: { max: 120, windowSeconds: 60 },
+    // A key raises an integration's budget well above what one address may read without one.
+    apiPublic: { max: 120, windowSeconds: 60 },
+    apiKey: { max: 600, windowSeconds: 60 },
   },
 };
 
