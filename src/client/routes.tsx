@@ -26,6 +26,7 @@ const AddReview = lazyPage(() => import('./pages/account/AddReview'));
 const Payment = lazyPage(() => import('./pages/account/Payment'));
 const Receipt = lazyPage(() => import('./pages/account/Receipt'));
 const Profile = lazyPage(() => import('./pages/account/Profile'));
+const ApiKeys = lazyPage(() => import('./pages/account/ApiKeys'));
 const MyPlacedOrders = lazyPage(() => import('./pages/checkout/MyPlacedOrders'));
 
 const CheckoutPage = lazyPage(() => import('./pages/checkout/CheckoutPage'));
@@ -128,6 +129,8 @@ const appRoutes = (
       <Route path="receipt/:id" element={<Receipt />} />
       <Route path="profile" element={<Profile />} />
       <Route path="orders" element={<MyPlacedOrders />} />
+      {/* Admins' and business customers' (the server refuses anyone else, saying why). */}
+      <Route path="apikeys" element={<ApiKeys />} />
       <Route element={<RequireAdmin />}>
         <Route path="overview" element={<Overview />} />
         <Route path="addproducts" element={<AddProduct />} />

@@ -1,5 +1,6 @@
 // The tRPC context: the injected dependencies plus who is calling, resolved from the bearer
-// session token and the database on every request (so role changes and removals apply at once).
+// (an API key or a session token) and the database on every request, so role changes, removals and
+// revoked keys apply at once.
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimits } from './auth/rate-limits';
 import type { SessionTokens } from './auth/session-tokens';
@@ -13,6 +14,8 @@ import type { PaymentsGateway } from './payments/payments-gateway';
 import type { HoldLimits } from './domains/orders/hold-limits';
 import type { ShopImages } from './domains/catalogue/images';
 import { resolveSession } from './domains/accounts/sessions';
+import { looksLikeApiKey } from './domains/developers/api-key-secrets';
+import { resolveApiKey, type ApiKeyCaller } from './domains/developers/api-key-use';
 
 export interface AppDeps {
   db: Database;
@@ -51,9 +54,12 @@ export interface Context {
   sessionId?: string;
   /**
    * 'invalid' when a token was sent but is expired, tampered with or signed out; 'removed' when it
-   * was issued to an account an admin has removed since.
+   * was issued to an account an admin has removed since; 'invalid_key' when an API key was sent that
+   * is unknown, revoked or no longer usable (trpc.ts refuses every call then, even a public one).
    */
-  session: 'none' | 'valid' | 'invalid' | 'removed';
+  session: 'none' | 'valid' | 'invalid' | 'removed' | 'invalid_key';
+  /** The API key the call was made with; `user` is then the key's account (trpc.ts limits it to the scopes). */
+  apiKey?: ApiKeyCaller;
   /** Present for calls over HTTP (tRPC or REST), whose rate limits apply; absent in-process. */
   client?: HttpClient;
 }
@@ -61,9 +67,15 @@ export interface Context {
 export async function createContextInner(deps: AppDeps, authorization: string | undefined, client?: HttpClient): Promise<Context> {
   const token = bearerToken(authorization);
   if (!token) return { deps, user: null, session: 'none', client };
-  const session = await resolveSession(deps.db, deps.sessions, token).catch((error: unknown) => {
+  const asDatabaseError = (error: unknown) => {
     throw databaseUnavailableError(error) ?? error;
-  });
+  };
+  if (looksLikeApiKey(token)) {
+    const keyed = await resolveApiKey(deps.db, token).catch(asDatabaseError);
+    if (keyed === 'invalid') return { deps, user: null, session: 'invalid_key', client };
+    return { deps, user: keyed.user, session: 'valid', apiKey: keyed.apiKey, client };
+  }
+  const session = await resolveSession(deps.db, deps.sessions, token).catch(asDatabaseError);
   if (session === 'invalid' || session === 'removed') return { deps, user: null, session, client };
   return { deps, user: session.user, sessionId: session.sessionId, session: 'valid', client };
 }

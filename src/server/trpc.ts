@@ -1,6 +1,7 @@
 // tRPC is initialised once, here. Routers use only the builders exported below.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { apiKeyMessages } from '../shared/api-key-messages';
 import type { ApiScope } from '../shared/api-scopes';
 import { firstIssueMessage } from '../shared/issue-message';
 import { messages } from '../shared/messages';
@@ -8,6 +9,7 @@ import { RateLimitExceeded, rateLimitKeys, type RateLimitName } from './auth/rat
 import type { Freshness } from './cache/read-cache';
 import type { Context } from './context';
 import { ConflictWithCurrent } from './domains/conflict-with-current';
+import { auditKeyedOrderWrite } from './domains/developers/api-key-use';
 import { databaseUnavailableError } from './db/database-errors';
 import type { CountedEvent } from './metrics/metrics';
 import { PaymentsUnavailableError } from './payments/payments-gateway';
@@ -76,17 +78,39 @@ const readableErrors = t.middleware(async ({ next }) => {
 /**
  * Spends the budget the procedure declares (`meta.rateLimit`). Calls over tRPC and REST both pass
  * here; in-process callers have no client and no limit. It runs before the session checks, so
- * calls without a session are counted against their IP.
+ * calls without a session are counted against their IP. A call made with an API key spends its
+ * key's `apiKey` budget instead of any per-IP one, and still its account's per-user budget.
  */
 const withinBudget = t.middleware(async ({ ctx, meta, next }) => {
   const name = meta?.rateLimit;
-  const { client, user } = ctx;
-  if (name && client) {
-    const key = rateLimitKeys[name] === 'user' && user ? `user:${user.id}` : `ip:${client.ip}`;
-    const verdict = await client.rateLimits.take(name, key);
+  const { client, user, apiKey } = ctx;
+  if (!client) return next();
+  const spent: Array<[RateLimitName, string]> = [];
+  if (apiKey) spent.push(['apiKey', `key:${apiKey.id}`]);
+  if (name && rateLimitKeys[name] === 'user' && user) spent.push([name, `user:${user.id}`]);
+  else if (name && !apiKey) spent.push([name, `ip:${client.ip}`]);
+  for (const [budget, key] of spent) {
+    const verdict = await client.rateLimits.take(budget, key);
     if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
   }
   return next();
+});
+
+/**
+ * What a call made with an API key may do: only procedures that declare a scope the key holds. An
+ * unusable key is refused at every procedure, public ones too, so a program with a revoked key
+ * learns it at once rather than reading as a visitor. Every order write made with a key is audited.
+ */
+const withinKeyScopes = t.middleware(async ({ ctx, meta, path, next }) => {
+  if (ctx.session === 'invalid_key') throw new TRPCError({ code: 'UNAUTHORIZED', message: apiKeyMessages.keyInvalid });
+  const { apiKey, user } = ctx;
+  if (!apiKey) return next();
+  const scope = meta?.apiScope;
+  if (!scope) throw new TRPCError({ code: 'FORBIDDEN', message: apiKeyMessages.keyNotForThis });
+  if (!apiKey.scopes.includes(scope)) throw new TRPCError({ code: 'FORBIDDEN', message: apiKeyMessages.keyMissingScope(scope) });
+  const result = await next();
+  if (result.ok && scope === 'orders:write' && user) await auditKeyedOrderWrite(ctx.deps.db, user, apiKey.id, path);
+  return result;
 });
 
 /**
@@ -104,7 +128,7 @@ const measured = t.middleware(async ({ ctx, meta, path, type, next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(measured).use(readableErrors).use(withinBudget);
+export const publicProcedure = t.procedure.use(measured).use(readableErrors).use(withinBudget).use(withinKeyScopes);
 
 /**
  * Keeps the answer of a procedure declared shared under its path and parsed input, so junk in a

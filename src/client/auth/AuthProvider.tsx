@@ -81,7 +81,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       displayName: me.data?.displayName ?? firebaseUser.displayName,
       photoURL: me.data ? me.data.photoURL : firebaseUser.photoURL,
     };
-    return { status: 'signedIn', user, role: me.data?.role ?? null, signOut };
+    const business = Boolean(me.data?.companyName && me.data.vatId);
+    return { status: 'signedIn', user, role: me.data?.role ?? null, business, signOut };
   }, [firebaseUser, hasSession, me.isPending, me.data, sessionRefused, signOut]);
 
   return <AuthContext value={state}>{children}</AuthContext>;

@@ -13,6 +13,8 @@ export interface AuthState {
   status: 'loading' | 'signedOut' | 'signedIn';
   user: AuthUser | null;
   role: Role | null;
+  /** Whether the profile names a company and a VAT ID: a business account, which may create API keys. */
+  business?: boolean;
   signOut: () => Promise<void>;
 }
 

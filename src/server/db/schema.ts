@@ -18,6 +18,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { apiKeyKinds } from '../../shared/api-keys';
+import { apiScopes, type ApiScope } from '../../shared/api-scopes';
 import type { BikeSpec, Compatibility } from '../../shared/bike-standards';
 import type { OptionValues } from '../../shared/part-options';
 import { bookingStatuses } from '../../shared/bookings';
@@ -48,6 +50,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const userRole = pgEnum('user_role', roles);
+export const apiKeyKind = pgEnum('api_key_kind', apiKeyKinds);
 
 export const users = pgTable(
   'users',
@@ -114,6 +117,43 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user').on(t.userId), index('sessions_expires_at').on(t.expiresAt)],
+);
+
+/**
+ * API keys for server-to-server calls (docs/api.md "API keys"): each acts as the account that
+ * created it, within its scopes. Only the secret's SHA-256 is kept; the prefix is shown to
+ * recognise a key. A revoked key keeps its row, so the list still shows when it was last used.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: apiKeyKind('kind').notNull(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    /** Hex SHA-256 of the whole key; a call's key is found by this, never compared in code. */
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().$type<ApiScope[]>().notNull(),
+    createdAt: createdAt(),
+    /** Written at most once a minute per key (domains/developers/api-key-use.ts). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_hash_unique').on(t.secretHash),
+    index('api_keys_user').on(t.userId, t.createdAt),
+    index('api_keys_shop')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'shop'`),
+    check(
+      'api_keys_scopes_known',
+      sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array[${sql.raw(apiScopes.map((scope) => `'${scope}'`).join(', '))}]::text[]`,
+    ),
+    check('api_keys_name_length', sql`char_length(${t.name}) between 1 and 60`),
+  ],
 );
 
 /**

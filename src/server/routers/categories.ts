@@ -27,10 +27,14 @@ const pageFreshness = { tables: ['tools', 'categories'], maxAgeMs: 1_000 };
 
 export const categoriesRouter = router({
   /** Every category, top level first, each with its subcategories in order. */
-  tree: sharedRead(z.object({}).prefault({}), treeFreshness).query(async ({ ctx }) => toTree(await readCategories(ctx.deps.db))),
+  tree: sharedRead(z.object({}).prefault({}), treeFreshness)
+    .meta({ apiScope: 'catalogue:read' })
+    .query(async ({ ctx }) => toTree(await readCategories(ctx.deps.db))),
 
   /** A category's parts (its subcategories' too), filtered and ordered as its URL says, with the filters' counts. */
-  page: sharedRead(categoryPageSchema, pageFreshness).query(({ ctx, input }) => categoryPage(ctx.deps.db, input)),
+  page: sharedRead(categoryPageSchema, pageFreshness)
+    .meta({ apiScope: 'catalogue:read' })
+    .query(({ ctx, input }) => categoryPage(ctx.deps.db, input)),
 
   /** A part page's breadcrumb: its category and the ones above it, top first. */
   trailOfPart: sharedRead(z.object({ id: idSchema }), pageFreshness).query(({ ctx, input }) => trailOfPart(ctx.deps.db, input.id)),

@@ -1,5 +1,6 @@
 // The whole API. `AppRouter` is the only thing the browser imports from the server.
 import { createCallerFactory, router } from '../trpc';
+import { apiKeysRouter } from './api-keys';
 import { bikesRouter } from './bikes';
 import { bookingsRouter } from './bookings';
 import { cartRouter } from './cart';
@@ -28,6 +29,7 @@ export const appRouter = router({
   overview: overviewRouter,
   settings: settingsRouter,
   bikes: bikesRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

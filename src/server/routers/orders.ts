@@ -51,10 +51,12 @@ export const ordersRouter = router({
 
   /** The caller's orders, newest first. */
   mine: protectedProcedure
+    .meta({ apiScope: 'orders:read' })
     .input(pageInputSchema.prefault({}))
     .query(({ ctx, input }) => ownOrders(ctx.deps.db, ctx.user, { cursor: input.cursor, limit: input.limit })),
 
   byId: protectedProcedure
+    .meta({ apiScope: 'orders:read' })
     .input(orderIdSchema)
     .query(async ({ ctx, input }) => orderView(ctx.deps.db, await loadAccessibleOrder(ctx.deps.db, ctx.user, input.id))),
 
@@ -81,10 +83,13 @@ export const ordersRouter = router({
     .input(orderIdSchema)
     .query(({ ctx, input }) => invoiceOfOrder(ctx.deps.db, ctx.user, input.id, ctx.deps.shopTimeZone)),
 
-  cancel: cancelProcedure.input(orderIdSchema).mutation(async ({ ctx, input }) => {
-    const { db, payments } = ctx.deps;
-    return orderView(db, await cancelPlacedOrder(db, payments, ctx.user, input.id));
-  }),
+  cancel: cancelProcedure
+    .meta({ apiScope: 'orders:write' })
+    .input(orderIdSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { db, payments } = ctx.deps;
+      return orderView(db, await cancelPlacedOrder(db, payments, ctx.user, input.id));
+    }),
 
   /** Every customer's placed orders, newest first, a page at a time, one state or all. */
   all: adminProcedure.input(allOrdersInputSchema.prefault({})).query(({ ctx, input }) => listPlacedOrders(ctx.deps.db, input)),

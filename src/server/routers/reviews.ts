@@ -12,7 +12,9 @@ const reviewProcedure = protectedProcedure.meta({ rateLimit: 'review' });
 export const reviewsRouter = router({
   list: sharedRead(pageInputSchema.prefault({}), { tables: ['reviews'] }).query(({ ctx, input }) => listReviews(ctx.deps.db, input)),
 
-  forPart: sharedRead(partReviewsSchema, { tables: ['reviews'] }).query(({ ctx, input }) => partReviews(ctx.deps.db, input)),
+  forPart: sharedRead(partReviewsSchema, { tables: ['reviews'] })
+    .meta({ apiScope: 'catalogue:read' })
+    .query(({ ctx, input }) => partReviews(ctx.deps.db, input)),
 
   create: reviewProcedure.input(createReviewSchema).mutation(({ ctx, input }) => postReview(ctx.deps.db, ctx.user, input)),
 

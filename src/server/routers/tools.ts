@@ -24,14 +24,18 @@ const STOCK_FRESHNESS_MS = 1_000;
 const catalogueFreshness = { tables: ['tools'], maxAgeMs: STOCK_FRESHNESS_MS };
 
 export const toolsRouter = router({
-  list: sharedRead(pageInputSchema.prefault({}), catalogueFreshness).query(({ ctx, input }) => listParts(ctx.deps.db, input)),
+  list: sharedRead(pageInputSchema.prefault({}), catalogueFreshness)
+    .meta({ apiScope: 'catalogue:read' })
+    .query(({ ctx, input }) => listParts(ctx.deps.db, input)),
 
   /** Words, order, the in-stock filter and a bike to fit, as the shop's URL carries them. */
-  search: sharedRead(searchToolsSchema.prefault({}), catalogueFreshness).query(({ ctx, input }) =>
-    searchCatalogue(ctx.deps.db, input),
-  ),
+  search: sharedRead(searchToolsSchema.prefault({}), catalogueFreshness)
+    .meta({ apiScope: 'catalogue:read' })
+    .query(({ ctx, input }) => searchCatalogue(ctx.deps.db, input)),
 
-  byId: sharedRead(z.object({ id: idSchema }), catalogueFreshness).query(({ ctx, input }) => partById(ctx.deps.db, input.id)),
+  byId: sharedRead(z.object({ id: idSchema }), catalogueFreshness)
+    .meta({ apiScope: 'catalogue:read' })
+    .query(({ ctx, input }) => partById(ctx.deps.db, input.id)),
 
   /** The bicycle standards a part on sale depends on, for its page ({} when it fits every bike). */
   compatibility: sharedRead(z.object({ id: idSchema }), catalogueFreshness).query(({ ctx, input }) =>

@@ -554,6 +554,19 @@ const procedures: Record<string, Operation<unknown>> = {
     expected: ADMIN_ONLY,
     call: (_f, { partId }) => trpcCall('tools.setPriceBreaks', { toolId: partId, breaks: [] }),
   }),
+  // A customer key needs a business profile, which the cast's customers have not; a shop key, an admin.
+  'apiKeys.create': op({
+    expected: ADMIN_ONLY,
+    call: () => trpcCall('apiKeys.create', { name: uniqueName('Matrix key'), scopes: ['catalogue:read'], forShop: true }),
+  }),
+  'apiKeys.list': op({ expected: SIGNED_IN, call: () => trpcCall('apiKeys.list') }),
+  // A key the caller may not see is as if it did not exist.
+  'apiKeys.revoke': op({
+    expected: { ...signedOut, owner: 404, otherCustomer: 404, admin: 'ok' },
+    fixture: ({ shop, cast }) =>
+      shop.caller(cast.admin.user).apiKeys.create({ name: uniqueName('Matrix key'), scopes: ['catalogue:read'], forShop: true }),
+    call: (created) => trpcCall('apiKeys.revoke', { id: created.apiKey.id }),
+  }),
   'payments.createIntent': op({
     expected: OWNER_ONLY,
     fixture: ownersBooking,

@@ -436,12 +436,17 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
   'overview.startOrderExport': () => ({ from: '2026-01-01', to: '2026-01-31' }),
   // Only the columns: a check of it reports nothing and writes nothing.
   'tools.importCsv': () => ({ csv: PARTS_CSV_HEADER_LINE, mode: 'check' }),
+  // The admin's calls make shop keys, up to the active keys' limit; then a readable CONFLICT.
+  'apiKeys.create': () => ({ name: 'Fuzz key', scopes: ['catalogue:read', 'orders:read'], forShop: true }),
+  // No key has this id: revoking it finds nothing.
+  'apiKeys.revoke': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
 };
 /** The parts CSV's first line, naming its columns. */
 export const PARTS_CSV_HEADER_LINE = 'id,name,description,price,minimum order quantity,stock,hidden,category,image,specifications\n';
 
 /** Procedures without input: whatever is sent is ignored. */
 export const inputlessProcedures = [
+  'apiKeys.list',
   'bikes.list',
   'cart.clear',
   'cart.view',
@@ -462,7 +467,7 @@ export const inputlessProcedures = [
 export const procedureGroups = {
   catalogue: ['tools', 'categories', 'search', 'reviews'],
   orders: ['bookings', 'payments', 'cart', 'orders'],
-  accounts: ['users', 'bikes', 'emails', 'overview', 'settings'],
+  accounts: ['users', 'bikes', 'emails', 'overview', 'settings', 'apiKeys'],
 } as const;
 
 /** For each procedure of the group that takes input: corrupted inputs get a readable 4xx and change nothing. */

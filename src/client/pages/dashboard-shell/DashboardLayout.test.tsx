@@ -1,4 +1,5 @@
-// The dashboard sidebar: customers see My Order, Orders, Add A Review, My Profile; admins see only their own entries.
+// The dashboard sidebar: customers see My Order, Orders, Add A Review, My Profile (and API keys for a
+// business); admins see only their own entries.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ describe('DashboardLayout', () => {
     expect(sidebarEntries()).toEqual(['My Order', 'Orders', 'Add A Review', 'My Profile']);
   });
 
-  it('shows admins the overview first, the SPEC.md entries, then the audit log, emails, the commerce settings and the categories, and no customer entries', () => {
+  it('shows admins the overview first, the SPEC.md entries, then the audit log, emails, the commerce settings, the categories and API keys, and no customer entries', () => {
     renderWithApi(<DashboardLayout />, { auth: admin, procedures: {} });
 
     expect(sidebarEntries()).toEqual([
@@ -38,7 +39,14 @@ describe('DashboardLayout', () => {
       'Shipping',
       'Discount codes',
       'Categories',
+      'API keys',
     ]);
+  });
+
+  it('shows a business customer API keys too', () => {
+    renderWithApi(<DashboardLayout />, { auth: { ...customer, business: true }, procedures: {} });
+
+    expect(sidebarEntries()).toEqual(['My Order', 'Orders', 'Add A Review', 'My Profile', 'API keys']);
   });
 
   it('marks the current page in the sidebar', () => {

@@ -15,7 +15,7 @@ function focusFirstSidebarLink(): void {
 }
 
 export default function DashboardLayout() {
-  const { role } = useAuth();
+  const { role, business } = useAuth();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -71,7 +71,7 @@ export default function DashboardLayout() {
         }}
       >
         <div className="drawer-overlay" aria-hidden="true" onClick={closeSidebar} />
-        <DashboardSidebar id={sidebarId} role={role} onNavigate={closeSidebar} />
+        <DashboardSidebar id={sidebarId} role={role} business={business ?? false} onNavigate={closeSidebar} />
       </div>
     </div>
   );

@@ -8,10 +8,12 @@ import { dashboardLinksFor } from './dashboard-links';
 interface DashboardSidebarProps {
   id: string;
   role: Role | null;
+  /** A business customer also sees API keys. */
+  business: boolean;
   onNavigate: () => void;
 }
 
-export function DashboardSidebar({ id, role, onNavigate }: DashboardSidebarProps) {
+export function DashboardSidebar({ id, role, business, onNavigate }: DashboardSidebarProps) {
   return (
     <nav id={id} aria-label="Dashboard" className="min-h-full w-72 border-r border-base-300 bg-base-100 p-4 lg:w-64">
       <p className="mb-4 flex items-center gap-2 px-3 text-sm font-semibold tracking-wide text-base-content/70 uppercase">
@@ -22,7 +24,7 @@ export function DashboardSidebar({ id, role, onNavigate }: DashboardSidebarProps
         <Spinner label="Loading your menu…" />
       ) : (
         <ul className="menu w-full gap-1 p-0">
-          {dashboardLinksFor(role).map(({ to, label, icon: Icon }) => (
+          {dashboardLinksFor(role, business).map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}

@@ -1,6 +1,7 @@
 // The dashboard's sidebar entries: customers and admins each see only their own (SPEC.md §2).
 import {
   Boxes,
+  KeyRound,
   FolderTree,
   ClipboardList,
   History,
@@ -33,6 +34,14 @@ const myProfile: DashboardLink = {
   label: 'My Profile',
   description: 'Your photo, name and email.',
   icon: UserRound,
+};
+
+/** Admins make the shop's keys; business customers, their own (docs/api.md "API keys"). */
+const apiKeysLink: DashboardLink = {
+  to: '/dashboard/apikeys',
+  label: 'API keys',
+  description: 'Keys for programs that use the shop’s API.',
+  icon: KeyRound,
 };
 
 const customerLinks: DashboardLink[] = [
@@ -83,8 +92,10 @@ const adminLinks: DashboardLink[] = [
     icon: TicketPercent,
   },
   { to: '/dashboard/categories', label: 'Categories', description: 'The category tree riders browse.', icon: FolderTree },
+  apiKeysLink,
 ];
 
-export function dashboardLinksFor(role: Role): DashboardLink[] {
-  return role === 'admin' ? adminLinks : customerLinks;
+export function dashboardLinksFor(role: Role, business = false): DashboardLink[] {
+  if (role === 'admin') return adminLinks;
+  return business ? [...customerLinks, apiKeysLink] : customerLinks;
 }

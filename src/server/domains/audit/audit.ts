@@ -1,5 +1,5 @@
-// The audit trail: who did each admin action, changed the name or photo others see, or was refused
-// an account, and when.
+// The audit trail: who did each admin action, changed the name or photo others see, was refused
+// an account, or made, revoked or wrote orders with an API key, and when.
 import type { Database } from '../../db/database';
 import { auditEvents } from '../../db/schema';
 
@@ -45,7 +45,10 @@ export type AuditAction =
   | 'discount_code.edit'
   | 'discount_code.activate'
   | 'discount_code.deactivate'
-  | 'part.price_breaks';
+  | 'part.price_breaks'
+  | 'api_key.create'
+  | 'api_key.revoke'
+  | 'api_key.order_write';
 
 type Executor = Pick<Database, 'insert'>;
 
