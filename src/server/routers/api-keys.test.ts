@@ -124,12 +124,14 @@ describe('a call made with a key', () => {
     expect((await call(shop, { method: 'GET', url: '/tools?limit=5' }, key.headers)).statusCode).toBe(200);
     const byId = await call(shop, trpcCall('tools.byId', { id: part.id }), key.headers);
     expect(byId.statusCode, byId.body).toBe(200);
-    // bookings.mine (GET /booking) and the key's own management are open to sessions only.
-    for (const request of [
-      { method: 'GET', url: '/booking?email=a%40example.com' } as const,
-      trpcCall('apiKeys.list'),
-      trpcCall('users.me'),
-    ]) {
+    // GET /booking (bookings.mine) needs orders:read.
+    expect(outcomeOf(await call(shop, { method: 'GET', url: '/booking?email=a%40example.com' }, key.headers))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: apiKeyMessages.keyMissingScope('orders:read'),
+    });
+    // The key's own management and the account are open to sessions only.
+    for (const request of [trpcCall('apiKeys.list'), trpcCall('users.me')]) {
       expect(outcomeOf(await call(shop, request, key.headers))).toEqual({
         status: 403,
         code: 'FORBIDDEN',
@@ -167,6 +169,12 @@ describe('a call made with a key', () => {
       result: { data: { items: Array<{ _id: string }> } };
     };
     expect(listed.result.data.items.map((order) => order._id)).toEqual([own._id]);
+    // SPEC’s GET /booking lists the key's customer's bookings, and only theirs.
+    const bookings = await call(shop, { method: 'GET', url: `/booking?email=${business.user.email}` }, key.headers);
+    expect(bookings.statusCode, bookings.body).toBe(200);
+    const emails = (JSON.parse(bookings.body) as Array<{ email: string }>).map((booking) => booking.email);
+    expect(emails.length).toBeGreaterThan(0);
+    expect(new Set(emails)).toEqual(new Set([business.user.email]));
   });
 
   test('cancelling an order with orders:write is audited with the key and the procedure', async ({ shop }) => {

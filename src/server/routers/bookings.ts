@@ -34,7 +34,10 @@ export const bookingsRouter = router({
     }),
 
   /** The signed-in customer's orders, newest first; orders they cancelled themselves are gone. */
-  mine: protectedProcedure.input(myBookingsInputSchema).query(({ ctx, input }) => customerOrders(ctx.deps.db, ctx.user, input)),
+  mine: protectedProcedure
+    .meta({ apiScope: 'orders:read' })
+    .input(myBookingsInputSchema)
+    .query(({ ctx, input }) => customerOrders(ctx.deps.db, ctx.user, input)),
 
   byId: protectedProcedure
     .input(bookingIdSchema)
