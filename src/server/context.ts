@@ -12,6 +12,7 @@ import type { Metrics } from './metrics/metrics';
 import type { PaymentsGateway } from './payments/payments-gateway';
 import type { HoldLimits } from './domains/orders/hold-limits';
 import type { ShopImages } from './domains/catalogue/images';
+import type { EndpointAddressPolicy } from './domains/webhooks/endpoint-address';
 import { resolveSession } from './domains/accounts/sessions';
 
 export interface AppDeps {
@@ -36,6 +37,8 @@ export interface AppDeps {
   shopTimeZone: string;
   /** The shop's public origin (SHOP_URL), which the emails link into. */
   shopUrl: string;
+  /** Where webhook endpoints may point (WEBHOOKS_ALLOW_LOOPBACK); absent: public https addresses only. */
+  webhookAddressPolicy?: EndpointAddressPolicy;
 }
 
 /** Where a call over HTTP comes from, for the procedures' rate limits. */

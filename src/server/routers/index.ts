@@ -13,6 +13,7 @@ import { searchRouter } from './search';
 import { settingsRouter } from './settings';
 import { toolsRouter } from './tools';
 import { usersRouter } from './users';
+import { webhooksRouter } from './webhooks';
 
 export const appRouter = router({
   tools: toolsRouter,
@@ -28,6 +29,7 @@ export const appRouter = router({
   overview: overviewRouter,
   settings: settingsRouter,
   bikes: bikesRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -45,7 +45,13 @@ export type AuditAction =
   | 'discount_code.edit'
   | 'discount_code.activate'
   | 'discount_code.deactivate'
-  | 'part.price_breaks';
+  | 'part.price_breaks'
+  | 'webhook.create'
+  | 'webhook.update'
+  | 'webhook.rotate_secret'
+  | 'webhook.remove'
+  | 'webhook.replay'
+  | 'webhook.test';
 
 type Executor = Pick<Database, 'insert'>;
 
