@@ -21,8 +21,8 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 
-export const WEBHOOK_URL_MAX_LENGTH = 2000;
-export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
+const WEBHOOK_URL_MAX_LENGTH = 2000;
+const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
 
 const eventsSchema = z
   .array(z.enum(webhookEventTypes, { error: webhookMessages.eventUnknown }), { error: webhookMessages.eventsRequired })
@@ -30,7 +30,7 @@ const eventsSchema = z
   .max(webhookEventTypes.length, webhookMessages.eventsRequired)
   .refine((events) => new Set(events).size === events.length, webhookMessages.eventsRepeated);
 
-export const webhookUrlSchema = z
+const webhookUrlSchema = z
   .string({ error: webhookMessages.urlInvalid })
   .trim()
   .min(1, webhookMessages.urlInvalid)

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 export type ReceiverAnswer = number | 'hang';
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
   body: string;
 }

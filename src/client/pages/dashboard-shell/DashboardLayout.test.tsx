@@ -19,7 +19,7 @@ describe('DashboardLayout', () => {
     expect(sidebarEntries()).toEqual(['My Order', 'Orders', 'Add A Review', 'My Profile']);
   });
 
-  it('shows admins the overview first, the SPEC.md entries, then the audit log, emails, the commerce settings and the categories, and no customer entries', () => {
+  it('shows admins the overview first, the SPEC.md entries, then the audit log, emails, webhooks, the commerce settings and the categories, and no customer entries', () => {
     renderWithApi(<DashboardLayout />, { auth: admin, procedures: {} });
 
     expect(sidebarEntries()).toEqual([
@@ -33,6 +33,7 @@ describe('DashboardLayout', () => {
       'Manage reviews',
       'Audit log',
       'Emails',
+      'Webhooks',
       'Shop settings',
       'Tax rates',
       'Shipping',

@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/audit';
 import { refusalOfEndpointUrl, type EndpointAddressPolicy } from './endpoint-address';
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
-export function newEndpointSecret(): string {
+function newEndpointSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
@@ -82,12 +82,18 @@ export async function updateEndpoint(
   actor: SessionUser,
   input: { id: string; events?: WebhookEventType[]; enabled?: boolean },
 ): Promise<WebhookEndpointView> {
+  const changes = {
+    ...(input.events ? { events: input.events } : {}),
+    ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+  };
+  if (Object.keys(changes).length === 0) {
+    // Nothing to change: the endpoint as it is, and nothing to audit.
+    const [current] = await db.select(viewColumns).from(webhookEndpoints).where(eq(webhookEndpoints.id, input.id));
+    if (!current) throw notFound();
+    return toView(current);
+  }
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(webhookEndpoints)
-      .set({ ...(input.events ? { events: input.events } : {}), ...(input.enabled === undefined ? {} : { enabled: input.enabled }) })
-      .where(eq(webhookEndpoints.id, input.id))
-      .returning(viewColumns);
+    const [updated] = await tx.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, input.id)).returning(viewColumns);
     if (!updated) throw notFound();
     const state = updated.enabled ? 'enabled' : 'disabled';
     await recordAudit(tx, actor, 'webhook.update', `${updated.url} (${updated.id}): ${state}, ${updated.events.join(', ')}`);

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { hostOf, isAllowedAddress, refusalOfEndpointUrl, safeLookup, type EndpointAddressPolicy } from './endpoint-address';
 
 /** What is kept of a receiver's answer. */
-export const RESPONSE_EXCERPT_BYTES = 300;
+const RESPONSE_EXCERPT_BYTES = 300;
 
 export interface PostOutcome {
   /** The receiver's status; null when no answer came. */

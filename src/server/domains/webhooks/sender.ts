@@ -15,8 +15,8 @@ import { STRICT_ADDRESS_POLICY, type EndpointAddressPolicy } from './endpoint-ad
 import { postWebhook } from './post-webhook';
 
 /** The wait after each failed attempt: 30 s, 2 min, 10 min, 1 h, 6 h, 12 h, 24 h; the 8th failure is final. */
-export const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000, 43_200_000, 86_400_000] as const;
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000, 43_200_000, 86_400_000] as const;
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 const SENDER_CHECK_EVERY_MS = 5_000;
 const BATCH_SIZE = 8;
 /** How much each wait may be moved either way, so endpoints that failed together are not retried together. */
@@ -43,12 +43,12 @@ export function messageIdOf(eventId: string): string {
 }
 
 /** The Standard Webhooks payload: `{ type, timestamp, data }`, as sent (and signed) byte for byte. */
-export function payloadOf(event: { type: string; createdAt: Date; data: unknown }): string {
+function payloadOf(event: { type: string; createdAt: Date; data: unknown }): string {
   return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: event.data });
 }
 
 /** The three headers of a signed webhook, signed at `at` with the endpoint's secret. */
-export function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
+function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
