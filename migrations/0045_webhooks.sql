@@ -65,8 +65,10 @@ BEGIN
     RETURN;
   END IF;
   INSERT INTO "webhook_events" ("type", "data", "created_at") VALUES (p_type, p_data, clock_timestamp()) RETURNING "id" INTO v_event;
+  -- FOR KEY SHARE: an endpoint an admin removes meanwhile is skipped (the lock waits, then finds it
+  -- gone) rather than failing the foreign key, and with it the order's commit.
   INSERT INTO "webhook_deliveries" ("event_id", "endpoint_id")
-  SELECT v_event, "id" FROM "webhook_endpoints" WHERE "enabled" AND p_type = ANY("events");
+  SELECT v_event, "id" FROM "webhook_endpoints" WHERE "enabled" AND p_type = ANY("events") FOR KEY SHARE;
 END
 $$;--> statement-breakpoint
 -- An order as its events tell of it: amounts in the currency's major units, as the API gives them.
