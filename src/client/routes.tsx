@@ -46,6 +46,7 @@ const ManageReviews = lazyPage(() => import('./pages/admin/ManageReviews'));
 const MakeAdmin = lazyPage(() => import('./pages/admin/MakeAdmin'));
 const AuditLog = lazyPage(() => import('./pages/admin/AuditLog'));
 const UndeliveredEmails = lazyPage(() => import('./pages/admin/UndeliveredEmails'));
+const Webhooks = lazyPage(() => import('./pages/admin/Webhooks'));
 const ShopSettings = lazyPage(() => import('./pages/admin/ShopSettings'));
 const TaxRates = lazyPage(() => import('./pages/admin/TaxRates'));
 const Shipping = lazyPage(() => import('./pages/admin/Shipping'));
@@ -143,6 +144,7 @@ const appRoutes = (
         <Route path="makeadmin" element={<MakeAdmin />} />
         <Route path="auditlog" element={<AuditLog />} />
         <Route path="emails" element={<UndeliveredEmails />} />
+        <Route path="webhooks" element={<Webhooks />} />
         <Route path="settings" element={<ShopSettings />} />
         <Route path="taxrates" element={<TaxRates />} />
         <Route path="shipping" element={<Shipping />} />

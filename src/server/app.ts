@@ -31,6 +31,7 @@ import { startHoldExpiry, type HoldExpiryTimer } from './domains/orders/hold-exp
 import { startSessionCheck, type SessionCheckTimer } from './domains/accounts/session-check';
 import type { Mailer } from './domains/email/mailer';
 import { startEmailSender, type EmailSenderTimer } from './domains/email/outbox-sender';
+import { startWebhookSender, type WebhookSenderOptions, type WebhookSenderTimer } from './domains/webhooks/sender';
 import { runsBackgroundJobs, servesShop, type ProcessRole } from './process-role';
 import { appRouter, type AppRouter } from './routers';
 import { trpcAdapter, type TrpcAdapterOptions } from './trpc-adapter';
@@ -68,6 +69,8 @@ export interface AppOptions {
   role?: ProcessRole;
   /** Deliver the queued order emails through this mailer, from ready to close; absent: never. */
   emailSender?: { mailer: Mailer; everyMs?: number };
+  /** Deliver the queued webhooks, from ready to close; absent: never. */
+  webhookSender?: WebhookSenderOptions & { everyMs?: number };
   /** Set once the process is stopping (boot/shutdown.ts): GET /ready fails, answers close their connection. */
   stopState?: StopState;
 }
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   if (options.holdExpiry && runsBackgroundJobs(role)) runHoldExpiry(app, deps, options.holdExpiry);
   if (options.emailSender && runsBackgroundJobs(role)) runEmailSender(app, deps, options.emailSender);
   if (options.sessionCheck && runsBackgroundJobs(role)) runSessionCheck(app, deps, options.sessionCheck);
+  if (options.webhookSender && runsBackgroundJobs(role)) runWebhookSender(app, deps, options.webhookSender);
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
@@ -234,6 +238,17 @@ function runSessionCheck(app: FastifyInstance, deps: AppDeps, sessionCheck: NonN
   let timer: SessionCheckTimer | undefined;
   app.addHook('onReady', async () => {
     timer = startSessionCheck(deps, sessionCheck);
+  });
+  app.addHook('onClose', async () => {
+    await timer?.stop();
+  });
+}
+
+/** The background webhook sender: starts when the app is ready, stops (after its pass) on close. */
+function runWebhookSender(app: FastifyInstance, deps: AppDeps, webhookSender: NonNullable<AppOptions['webhookSender']>): void {
+  let timer: WebhookSenderTimer | undefined;
+  app.addHook('onReady', async () => {
+    timer = startWebhookSender(deps, { policy: deps.webhookAddressPolicy, ...webhookSender });
   });
   app.addHook('onClose', async () => {
     await timer?.stop();

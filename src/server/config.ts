@@ -217,6 +217,8 @@ const envSchema = z.object({
   MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(1080),
   /** "true" keeps the in-memory mail catcher (no SMTP_URL) even when identity and payments are real: staging. */
   ALLOW_MAIL_CATCHER: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  /** Lets webhook endpoints be loopback addresses (and http:// to them): tests and local development only. */
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   /** The embedded mail catcher's SMTP port, on 127.0.0.1; 0 picks a free one. */
   MAIL_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -304,6 +306,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long SIGTERM fails readiness before the app stops accepting (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
+  /** Whether webhook endpoints may be loopback addresses (WEBHOOKS_ALLOW_LOOPBACK); never in production. */
+  webhooksAllowLoopback: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -349,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     role: vars.ROLE,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
+    webhooksAllowLoopback: vars.WEBHOOKS_ALLOW_LOOPBACK === 'true',
   };
   refuseTimeoutsPastTheShutdown(config);
   const real = config.database.kind === 'postgres' || config.identity.kind === 'firebase' || config.payments.kind === 'stripe';

@@ -13,6 +13,7 @@ import type { Metrics } from './metrics/metrics';
 import type { PaymentsGateway } from './payments/payments-gateway';
 import type { HoldLimits } from './domains/orders/hold-limits';
 import type { ShopImages } from './domains/catalogue/images';
+import type { EndpointAddressPolicy } from './domains/webhooks/endpoint-address';
 import { resolveSession } from './domains/accounts/sessions';
 import { looksLikeApiKey } from './domains/developers/api-key-secrets';
 import { resolveApiKey, type ApiKeyCaller } from './domains/developers/api-key-use';
@@ -39,6 +40,8 @@ export interface AppDeps {
   shopTimeZone: string;
   /** The shop's public origin (SHOP_URL), which the emails link into. */
   shopUrl: string;
+  /** Where webhook endpoints may point (WEBHOOKS_ALLOW_LOOPBACK); absent: public https addresses only. */
+  webhookAddressPolicy?: EndpointAddressPolicy;
 }
 
 /** Where a call over HTTP comes from, for the procedures' rate limits. */

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     role: config.role,
     stopState,
     ...(started.mailer ? { emailSender: { mailer: started.mailer } } : {}),
+    webhookSender: {},
   });
   const close = async () => {
     await started.close();

@@ -84,6 +84,7 @@ export async function startDependencies(config: Config, log: FastifyBaseLogger):
         bookingHoldMs: config.holdExpiryMs,
         shopTimeZone: config.shopTimeZone,
         shopUrl: config.shopUrl,
+        webhookAddressPolicy: { allowLoopback: config.webhooksAllowLoopback },
         log,
         metrics: createMetrics({
           readCache: cache.stats,

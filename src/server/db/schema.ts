@@ -35,6 +35,7 @@ import {
 } from '../../shared/commerce';
 import { emailKinds, emailStatuses } from '../../shared/emails';
 import { roles } from '../../shared/users';
+import { webhookDeliveryStatuses } from '../../shared/webhooks';
 
 /**
  * What the admin lists' searches compare a prefix of (docs/decisions/0024): the text in lower case,
@@ -1004,3 +1005,105 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   points: integer('points').notNull(),
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+// --- Webhooks out (docs/decisions/0057) ---
+
+/**
+ * An admin's webhook endpoint: where the events it subscribes to are POSTed, signed with its own
+ * secret the Standard Webhooks way. The secret (whsec_<base64>) is stored as it is, not hashed:
+ * the shop needs it to sign every delivery, as a receiver needs it to verify.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** The event types it subscribes to (src/shared/webhooks.ts). */
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    /** A disabled endpoint gets no new deliveries, and its pending ones wait until it is enabled again. */
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_endpoints_seq_unique').on(t.seq),
+    check('webhook_endpoints_some_events', sql`cardinality(${t.events}) >= 1`),
+  ],
+);
+
+/**
+ * One event the shop sends, recorded by a trigger in the transaction of the change it tells of
+ * (an order placed, paid, shipped, refunded or cancelled; a part's stock falling below its minimum
+ * order), with its payload's data as of that commit; only when some enabled endpoint subscribes.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_events_created').on(t.createdAt)],
+);
+
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
+
+/**
+ * One event to one endpoint, delivered from the outbox by the worker (domains/webhooks/sender.ts):
+ * a claimed row's next_attempt_at is pushed past a lease, so another process skips it while it is
+ * being sent. `attempts` counts the current series (a replay starts a new one).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: webhookDeliveryStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_seq_unique').on(t.seq),
+    uniqueIndex('webhook_deliveries_event_endpoint').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_endpoint_seq').on(t.endpointId, t.seq),
+    /** The sender's claim: the pending rows that are due, oldest first. */
+    index('webhook_deliveries_pending_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('webhook_deliveries_attempts_not_negative', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** Every attempt at a delivery, in order: when, how long, and what came back (or why nothing did). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    /** At most a few hundred bytes of the answer: receivers' bodies are not kept. */
+    responseExcerpt: text('response_excerpt'),
+  },
+  (t) => [
+    uniqueIndex('webhook_attempts_seq_unique').on(t.seq),
+    index('webhook_attempts_delivery_seq').on(t.deliveryId, t.seq),
+    check('webhook_attempts_excerpt_short', sql`length(${t.responseExcerpt}) <= 500`),
+  ],
+);

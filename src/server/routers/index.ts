@@ -14,6 +14,7 @@ import { searchRouter } from './search';
 import { settingsRouter } from './settings';
 import { toolsRouter } from './tools';
 import { usersRouter } from './users';
+import { webhooksRouter } from './webhooks';
 
 export const appRouter = router({
   tools: toolsRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
   settings: settingsRouter,
   bikes: bikesRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

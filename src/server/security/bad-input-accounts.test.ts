@@ -1,4 +1,4 @@
-// Bad input at the accounts' procedures (users, undelivered emails, the overview) and at the session exchange: random and adversarial values thrown with fast-check, as a visitor, a customer
+// Bad input at the accounts' procedures (users, undelivered emails, the overview, webhooks) and at the session exchange: random and adversarial values thrown with fast-check, as a visitor, a customer
 // and an admin. Whatever arrives, the answer is never a 5xx; input the schemas refuse always gets a
 // 4xx whose message a person can read; and a refused call leaves the database exactly as it was.
 import { randomBytes } from 'node:crypto';

@@ -6,7 +6,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { messages } from '../../shared/messages';
-import { bikes, categories, discountCodes, emailOutbox, invoices, shippingRates, shippingZones, taxRates } from '../db/schema';
+import {
+  bikes,
+  categories,
+  discountCodes,
+  emailOutbox,
+  invoices,
+  shippingRates,
+  shippingZones,
+  taxRates,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../db/schema';
 import { signInForIdToken } from '../testing/firebase-accounts';
 import { eventFor, form, openIntent, paidLegacyBooking, payInBrowser, providerIntent, stripeFor } from '../testing/payments';
 import { berlinConsumer, fillCart, openForCheckout, payOrder, PHONE, rateId } from '../testing/checkout';
@@ -116,6 +128,27 @@ const queuedEmail = async (world: World) => {
     .from(emailOutbox)
     .where(eq(emailOutbox.bookingId, booking._id));
   return email!.id;
+};
+/** A webhook endpoint an admin registered (at a public address no test reaches: nothing sends here). */
+const someEndpoint = async ({ shop }: World) => {
+  const [endpoint] = await shop.deps.db
+    .insert(webhookEndpoints)
+    .values({ url: 'https://93.184.215.14/hooks', events: ['order.paid'], secret: 'whsec_bWF0cml4LXNlY3JldC1tYXRyaXgtc2VjcmV0' })
+    .returning({ id: webhookEndpoints.id });
+  return endpoint!.id;
+};
+/** A failed delivery of a test event, for an admin to replay. */
+const failedDelivery = async (world: World) => {
+  const endpointId = await someEndpoint(world);
+  const [event] = await world.shop.deps.db
+    .insert(webhookEvents)
+    .values({ type: 'webhook.test', data: {} })
+    .returning({ id: webhookEvents.id });
+  const [delivery] = await world.shop.deps.db
+    .insert(webhookDeliveries)
+    .values({ eventId: event!.id, endpointId, status: 'failed' })
+    .returning({ id: webhookDeliveries.id });
+  return delivery!.id;
 };
 /** The subject's cart holding one of the world's parts, when the subject has an account. */
 const subjectsCart = async ({ shop, partId }: World, subject: Subject) => {
@@ -411,6 +444,25 @@ const procedures: Record<string, Operation<unknown>> = {
   'emails.undelivered': op({ expected: ADMIN_ONLY, call: () => trpcCall('emails.undelivered', { limit: 5 }) }),
   'emails.retry': op({ expected: ADMIN_ONLY, fixture: queuedEmail, call: (id) => trpcCall('emails.retry', { id }) }),
   'overview.summary': op({ expected: ADMIN_ONLY, call: () => trpcCall('overview.summary') }),
+  'webhooks.create': op({
+    expected: ADMIN_ONLY,
+    call: () => trpcCall('webhooks.create', { url: 'https://93.184.215.14/matrix', events: ['order.placed'] }),
+  }),
+  'webhooks.endpoints': op({ expected: ADMIN_ONLY, call: () => trpcCall('webhooks.endpoints') }),
+  'webhooks.update': op({
+    expected: ADMIN_ONLY,
+    fixture: someEndpoint,
+    call: (id) => trpcCall('webhooks.update', { id, enabled: false }),
+  }),
+  'webhooks.rotateSecret': op({
+    expected: ADMIN_ONLY,
+    fixture: someEndpoint,
+    call: (id) => trpcCall('webhooks.rotateSecret', { id }),
+  }),
+  'webhooks.remove': op({ expected: ADMIN_ONLY, fixture: someEndpoint, call: (id) => trpcCall('webhooks.remove', { id }) }),
+  'webhooks.sendTest': op({ expected: ADMIN_ONLY, fixture: someEndpoint, call: (id) => trpcCall('webhooks.sendTest', { id }) }),
+  'webhooks.deliveries': op({ expected: ADMIN_ONLY, call: () => trpcCall('webhooks.deliveries', { limit: 5 }) }),
+  'webhooks.replay': op({ expected: ADMIN_ONLY, fixture: failedDelivery, call: (id) => trpcCall('webhooks.replay', { id }) }),
   'overview.startOrderExport': op({
     expected: ADMIN_ONLY,
     call: () => trpcCall('overview.startOrderExport', { from: '2026-01-01', to: '2026-01-31' }),

@@ -434,6 +434,15 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
   // No email has this id: the base is well formed, and retrying it finds nothing to send.
   'emails.retry': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   'overview.startOrderExport': () => ({ from: '2026-01-01', to: '2026-01-31' }),
+  // An address in a reserved range (TEST-NET-3): well formed, and refused by the address policy.
+  'webhooks.create': () => ({ url: 'https://203.0.113.10/hooks', events: ['order.paid'], description: 'fuzz' }),
+  // No endpoint or delivery has this id: the bases are well formed, and find nothing to change.
+  'webhooks.update': () => ({ id: '00000000-0000-4000-8000-000000000000', events: ['order.paid'], enabled: false }),
+  'webhooks.rotateSecret': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'webhooks.remove': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'webhooks.sendTest': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'webhooks.deliveries': () => ({ limit: 5, cursor: '1', status: 'failed', endpointId: '00000000-0000-4000-8000-000000000000' }),
+  'webhooks.replay': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   // Only the columns: a check of it reports nothing and writes nothing.
   'tools.importCsv': () => ({ csv: PARTS_CSV_HEADER_LINE, mode: 'check' }),
   // The admin's calls make shop keys, up to the active keys' limit; then a readable CONFLICT.
@@ -461,13 +470,14 @@ export const inputlessProcedures = [
   'users.sendVerificationEmail',
   'users.signOut',
   'users.signOutEverywhere',
+  'webhooks.endpoints',
 ];
 
 /** Which routers' procedures each bad-input file corrupts; together, every router. */
 export const procedureGroups = {
   catalogue: ['tools', 'categories', 'search', 'reviews'],
   orders: ['bookings', 'payments', 'cart', 'orders'],
-  accounts: ['users', 'bikes', 'emails', 'overview', 'settings', 'apiKeys'],
+  accounts: ['users', 'bikes', 'emails', 'overview', 'settings', 'apiKeys', 'webhooks'],
 } as const;
 
 /** For each procedure of the group that takes input: corrupted inputs get a readable 4xx and change nothing. */

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       bookingHoldMs: config.holdExpiryMs,
       shopTimeZone: config.shopTimeZone,
       shopUrl: config.shopUrl,
+      webhookAddressPolicy: { allowLoopback: config.webhooksAllowLoopback },
       log,
       metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
       images: createShopImages({ shippedDir: projectPath('src/client/public/images'), uploadsDir: config.imagesDir }),

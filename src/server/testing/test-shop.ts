@@ -10,6 +10,7 @@ import { createSessionTokens } from '../auth/session-tokens';
 import { createReadCache, type ReadCacheLimits } from '../cache/read-cache';
 import type { SessionUser } from '../auth/session-user';
 import type { AppDeps } from '../context';
+import type { EndpointAddressPolicy } from '../domains/webhooks/endpoint-address';
 import type { HoldLimits } from '../domains/orders/hold-limits';
 import type { WriteNewFile } from '../domains/catalogue/images';
 import { partImages, sessions, tools, users } from '../db/schema';
@@ -78,6 +79,8 @@ export interface TestShopOptions {
   writeNewFile?: WriteNewFile;
   /** A shop as migrations leave it, before the admin enters its identity, zones and codes; else the demo shop's. */
   unopened?: boolean;
+  /** Where webhook endpoints may point; public https addresses only unless given. */
+  webhookAddressPolicy?: EndpointAddressPolicy;
 }
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
@@ -101,6 +104,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     log: options.logger ?? pino({ level: 'silent' }),
     metrics: createMetrics({ readCache: cache.stats, pool: database.poolUse }),
     images: images.images,
+    ...(options.webhookAddressPolicy ? { webhookAddressPolicy: options.webhookAddressPolicy } : {}),
   };
   const app = await buildApp(deps, {
     ping: database.ping,

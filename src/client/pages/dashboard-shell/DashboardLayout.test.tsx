@@ -20,7 +20,7 @@ describe('DashboardLayout', () => {
     expect(sidebarEntries()).toEqual(['My Order', 'Orders', 'Add A Review', 'My Profile']);
   });
 
-  it('shows admins the overview first, the SPEC.md entries, then the audit log, emails, the commerce settings, the categories and API keys, and no customer entries', () => {
+  it('shows admins the overview first, the SPEC.md entries, then the audit log, emails, webhooks, the commerce settings, the categories and API keys, and no customer entries', () => {
     renderWithApi(<DashboardLayout />, { auth: admin, procedures: {} });
 
     expect(sidebarEntries()).toEqual([
@@ -34,6 +34,7 @@ describe('DashboardLayout', () => {
       'Manage reviews',
       'Audit log',
       'Emails',
+      'Webhooks',
       'Shop settings',
       'Tax rates',
       'Shipping',

@@ -18,6 +18,7 @@ import {
   TicketPercent,
   Truck,
   UserRound,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '../../../shared/users';
@@ -77,6 +78,12 @@ const adminLinks: DashboardLink[] = [
   },
   { to: '/dashboard/auditlog', label: 'Audit log', description: 'Who did each admin action, and when.', icon: History },
   { to: '/dashboard/emails', label: 'Emails', description: 'Emails not delivered; send one again.', icon: MailWarning },
+  {
+    to: '/dashboard/webhooks',
+    label: 'Webhooks',
+    description: 'Endpoints told of orders and low stock; their deliveries.',
+    icon: Webhook,
+  },
   {
     to: '/dashboard/settings',
     label: 'Shop settings',

@@ -48,7 +48,13 @@ export type AuditAction =
   | 'part.price_breaks'
   | 'api_key.create'
   | 'api_key.revoke'
-  | 'api_key.order_write';
+  | 'api_key.order_write'
+  | 'webhook.create'
+  | 'webhook.update'
+  | 'webhook.rotate_secret'
+  | 'webhook.remove'
+  | 'webhook.replay'
+  | 'webhook.test';
 
 type Executor = Pick<Database, 'insert'>;
 
