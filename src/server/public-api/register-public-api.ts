@@ -12,6 +12,7 @@ import { tooManyRequests } from '../trpc';
 import type { ApiRoute } from './api-route';
 import { markDeprecated } from './deprecation';
 import { buildOpenApiDocument } from './openapi-document';
+import { registerReferencePage } from './reference-page';
 import { publicApiRoutes } from './routes';
 
 /**
@@ -63,4 +64,5 @@ export function registerPublicApi(app: FastifyInstance, deps: AppDeps, routes: r
     await spendPublicBudget(request);
     return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(document);
   });
+  registerReferencePage(app);
 }
