@@ -8,7 +8,7 @@ import type { ApiScope } from '../../shared/api-scopes';
 import type { AppDeps } from '../context';
 import type { createCaller } from '../routers';
 
-export type ApiCaller = ReturnType<typeof createCaller>;
+type ApiCaller = ReturnType<typeof createCaller>;
 
 /** A route kept for older integrations until its sunset (RFC 8594); the document marks it deprecated. */
 export interface Deprecation {

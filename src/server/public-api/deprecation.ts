@@ -12,7 +12,7 @@ function structuredDate(isoDate: string): string {
   return `@${Math.floor(Date.parse(isoDate) / 1000)}`;
 }
 
-export function deprecationHeaders(deprecation: Deprecation): Record<string, string> {
+function deprecationHeaders(deprecation: Deprecation): Record<string, string> {
   return {
     deprecation: structuredDate(deprecation.since),
     sunset: new Date(deprecation.sunset).toUTCString(),

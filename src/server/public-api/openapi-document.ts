@@ -11,7 +11,7 @@ import type { ApiRoute } from './api-route';
 import { API_CHANGELOG_URL } from './deprecation';
 import { SPEC_REST_TAG, specRestPaths } from './spec-rest-paths';
 
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
 
 const { apiPublic, apiKey } = defaultSecurityOptions.rateLimits;
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectPath } from '../project-root';
 
-export const REFERENCE_PAGE_PATH = '/api/docs';
+const REFERENCE_PAGE_PATH = '/api/docs';
 
 const PAGE_POLICY = [
   "default-src 'self'",

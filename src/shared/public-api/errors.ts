@@ -13,4 +13,3 @@ export const apiErrorSchema = z
     }),
   })
   .meta({ id: 'Error', description: 'Every refusal and failure: a code and a message.' });
-export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -11,7 +11,7 @@ import { apiMessages } from './messages';
 import { moneySchema } from './money';
 import { pageSchema } from './part';
 
-export const orderLineSchema = z
+const orderLineSchema = z
   .object({
     bookingId: z.uuid().meta({ description: 'The line’s id.' }),
     partId: z.uuid(),
@@ -28,7 +28,7 @@ export const orderLineSchema = z
   })
   .meta({ id: 'OrderLine' });
 
-export const shippingAddressSchema = z
+const shippingAddressSchema = z
   .object({
     name: z.string(),
     company: z.string().nullable(),
@@ -77,7 +77,7 @@ export const placedOrderSchema = orderSchema
   })
   .meta({ id: 'PlacedOrder', description: 'The order just placed, unpaid, with the page where the customer pays it.' });
 
-export const apiOrderLineInputSchema = z
+const apiOrderLineInputSchema = z
   .object({
     partId: idSchema,
     variantId: idSchema.optional().meta({ description: 'One of the part’s variants; left out, the part’s default.' }),
@@ -98,4 +98,3 @@ export const placeOrderFromLinesSchema = placeOrderSchema
       .refine((lines) => new Set(lines.map((line) => line.variantId ?? line.partId)).size === lines.length, apiMessages.linesRepeated),
   })
   .meta({ id: 'PlaceOrderRequest' });
-export type PlaceOrderFromLinesInput = z.infer<typeof placeOrderFromLinesSchema>;

@@ -20,7 +20,7 @@ export function pageSchema<Item extends z.ZodType>(item: Item, id: string) {
     .meta({ id });
 }
 
-export const partSummarySchema = z
+const partSummarySchema = z
   .object({
     id: idOf('part'),
     name: z.string().meta({ example: 'Chainring 50T' }),
@@ -35,7 +35,7 @@ export const partSummarySchema = z
   })
   .meta({ id: 'PartSummary', description: 'A part as lists show it.' });
 
-export const variantSchema = z
+const variantSchema = z
   .object({
     id: idOf('variant'),
     sku: z.string().nullable(),
@@ -59,7 +59,7 @@ export const partSchema = partSummarySchema
 
 export const partPageSchema = pageSchema(partSummarySchema, 'PartPage');
 
-export const reviewSchema = z
+const reviewSchema = z
   .object({
     id: idOf('review'),
     name: z.string().meta({ description: 'The reviewer’s public name.' }),
@@ -82,7 +82,7 @@ interface CategoryNode {
   children: CategoryNode[];
 }
 
-export const categorySchema: z.ZodType<CategoryNode> = z
+const categorySchema: z.ZodType<CategoryNode> = z
   .object({
     id: idOf('category'),
     name: z.string().meta({ example: 'Drivetrain' }),
