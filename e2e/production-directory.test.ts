@@ -42,6 +42,10 @@ it('runs from the build and a production-only install, without the sources', asy
 
   const parts = (await (await fetch(`${storefront.baseUrl}/tools`)).json()) as { name: string }[];
   expect(parts.map((part) => part.name)).toContain('Bike Headsets');
+
+  // The API reference's script comes from the production install (swagger-ui-dist is a dependency).
+  expect((await fetch(`${storefront.baseUrl}/api/docs/swagger-ui-bundle.js`)).status).toBe(200);
+  expect((await fetch(`${storefront.baseUrl}/api/v1/openapi.json`)).status).toBe(200);
 });
 
 it(

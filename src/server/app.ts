@@ -23,6 +23,7 @@ import { registerPartsCsvRoutes } from './http/parts-csv-routes';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { isSharedRead, registerEtags, SHARED_ANSWER_HEADERS } from './http/public-cache';
 import { registerRestRoutes } from './rest/rest-routes';
+import { registerPublicApi } from './public-api/register-public-api';
 import { registerVitalsRoute } from './http/vitals-route';
 import { registerSitemapRoutes } from './http/sitemap-routes';
 import { pageComposer } from './http/page-template';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   } satisfies TrpcAdapterOptions<AppRouter> & { prefix: string });
 
   registerRestRoutes(app, deps);
+  registerPublicApi(app, deps);
   registerOrderExportRoute(app, deps);
   await app.register(registerPaymentWebhook, { deps });
   await app.register(registerImageRoutes, { deps });

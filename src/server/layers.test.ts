@@ -20,7 +20,7 @@ const layers: ReadonlyArray<{ name: string; members: readonly string[] }> = [
     name: 'composition root',
     members: ['index.ts', 'migrate.ts', 'bootstrap.ts', 'backup.ts', 'restore.ts', 'app.ts', 'config.ts', 'boot/', 'backup/'],
   },
-  { name: 'requests', members: ['http/', 'rest/', 'trpc-adapter/'] },
+  { name: 'requests', members: ['http/', 'rest/', 'public-api/', 'trpc-adapter/'] },
   { name: 'procedures', members: ['trpc.ts', 'context.ts', 'routers/'] },
   { name: 'domains', members: ['domains/', 'services/'] },
   {

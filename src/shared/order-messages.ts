@@ -35,6 +35,7 @@ export const orderMessages = {
   holdLimitValue: (mostCents: number) =>
     `Your unpaid orders would be worth more than ${formatDollars(centsToDollars(mostCents))}, the most one customer may hold. Pay or cancel an unpaid order first.`,
   orderNotFound: 'This order does not exist.',
+  variantNotOfPart: 'This variant is not one of the part’s options.',
   orderNotYours: 'This order belongs to another customer.',
   orderPaid: 'This order is already paid.',
   orderClosed: (state: 'cancelled' | 'expired') =>

@@ -3,6 +3,7 @@
 // them. Each line stays a booking for SPEC's views and paths.
 import { pageInputSchema } from '../../shared/common';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
+import { orderPaymentPath } from '../../shared/order-links';
 import {
   allOrdersInputSchema,
   confirmOrderPaymentSchema,
@@ -14,10 +15,11 @@ import {
   refundOrderLineSchema,
   shipOrderSchema,
 } from '../../shared/orders';
+import { placeOrderFromLinesSchema } from '../../shared/public-api/order';
 import { quoteCheckout, savedAddressesOf } from '../domains/checkout/checkout-quote';
 import { cancelPlacedOrder } from '../domains/checkout/order-closing';
 import { confirmPlacedOrderPayment, intentForOwnPlacedOrder } from '../domains/checkout/order-payment';
-import { placeOrder } from '../domains/checkout/place-order';
+import { placeOrder, placeOrderFromLines } from '../domains/checkout/place-order';
 import { loadAccessibleOrder, orderView, ownOrders } from '../domains/checkout/placed-orders';
 import { listPlacedOrders } from '../domains/fulfilment/admin-order-list';
 import { afterSalesOf } from '../domains/fulfilment/after-sales';
@@ -47,6 +49,20 @@ export const ordersRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db, payments, holdLimits } = ctx.deps;
       return orderView(db, await placeOrder(db, payments, ctx.user, input, holdLimits));
+    }),
+
+  /**
+   * Places an order of the lines given rather than the cart (the public API's POST /api/v1/orders):
+   * unpaid, its stock held, paid by the customer on the shop's payment page, whose address it
+   * answers with.
+   */
+  placeFromLines: placingProcedure
+    .meta({ counted: 'bookings', apiScope: 'orders:write' })
+    .input(placeOrderFromLinesSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { db, holdLimits, shopUrl } = ctx.deps;
+      const order = await orderView(db, await placeOrderFromLines(db, ctx.user, input, holdLimits));
+      return { ...order, paymentUrl: `${shopUrl}${orderPaymentPath(order._id)}` };
     }),
 
   /** The caller's orders, newest first. */

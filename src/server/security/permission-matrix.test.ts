@@ -63,6 +63,8 @@ const ADMIN_ONLY: Row = { ...signedOut, owner: 403, otherCustomer: 403, admin: '
 const SESSION_EXCHANGE: Row = { ...PUBLIC, removedUser: 403 };
 /** Another customer's bike, even to an admin, is as if it did not exist. */
 const OWNER_ONLY_UNSEEN: Row = { ...signedOut, owner: 'ok', otherCustomer: 404, admin: 404 };
+/** The public API's orders: another customer's is as if it did not exist; an admin reads any. */
+const OWNER_OR_ADMIN_UNSEEN: Row = { ...signedOut, owner: 'ok', otherCustomer: 404, admin: 'ok' };
 
 interface World {
   shop: TestShop;
@@ -500,6 +502,17 @@ const procedures: Record<string, Operation<unknown>> = {
     fixture: subjectsCart,
     call: (c) => trpcCall('orders.place', { address: berlinConsumer, phone: PHONE, shippingRateId: c.shippingRateId }),
   }),
+  'orders.placeFromLines': op({
+    expected: SIGNED_IN,
+    fixture: subjectsCart,
+    call: (c, { partId }) =>
+      trpcCall('orders.placeFromLines', {
+        address: berlinConsumer,
+        phone: PHONE,
+        shippingRateId: c.shippingRateId,
+        lines: [{ partId, quantity: 1 }],
+      }),
+  }),
   'orders.mine': op({ expected: SIGNED_IN, call: () => trpcCall('orders.mine', { limit: 5 }) }),
   'orders.byId': op({ expected: OWNER_OR_ADMIN, fixture: ownersOrder, call: (o) => trpcCall('orders.byId', { id: o._id }) }),
   'orders.intent': op({ expected: OWNER_ONLY, fixture: ownersOrder, call: (o) => trpcCall('orders.intent', { id: o._id }) }),
@@ -722,6 +735,44 @@ const routes: Record<string, Operation<unknown>> = {
     expected: PUBLIC,
     fixture: uploadedImage,
     call: (img) => ({ method: 'GET', url: img }),
+  }),
+  'GET /api/docs': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/api/docs' }) }),
+  'GET /api/docs/start.js': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/api/docs/start.js' }) }),
+  'GET /api/docs/swagger-ui.css': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/api/docs/swagger-ui.css' }) }),
+  'GET /api/docs/swagger-ui-bundle.js': op({
+    expected: PUBLIC,
+    call: () => ({ method: 'GET', url: '/api/docs/swagger-ui-bundle.js' }),
+  }),
+  'GET /api/v1/openapi.json': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/api/v1/openapi.json' }) }),
+  'GET /api/v1/parts': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/api/v1/parts?limit=5' }) }),
+  'GET /api/v1/parts/search': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/api/v1/parts/search?q=part' }) }),
+  'GET /api/v1/parts/:id': op({ expected: PUBLIC, call: (_f, { partId }) => ({ method: 'GET', url: `/api/v1/parts/${partId}` }) }),
+  'GET /api/v1/parts/:id/reviews': op({
+    expected: PUBLIC,
+    call: (_f, { partId }) => ({ method: 'GET', url: `/api/v1/parts/${partId}/reviews` }),
+  }),
+  'GET /api/v1/categories': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/api/v1/categories' }) }),
+  'GET /api/v1/orders': op({ expected: SIGNED_IN, call: () => ({ method: 'GET', url: '/api/v1/orders' }) }),
+  'POST /api/v1/orders': op({
+    expected: SIGNED_IN,
+    fixture: subjectsCart,
+    call: (c, { partId }) =>
+      json('POST', '/api/v1/orders', {
+        address: berlinConsumer,
+        phone: PHONE,
+        shippingRateId: c.shippingRateId,
+        lines: [{ partId, quantity: 1 }],
+      }),
+  }),
+  'GET /api/v1/orders/:id': op({
+    expected: OWNER_OR_ADMIN_UNSEEN,
+    fixture: ownersOrder,
+    call: (o) => ({ method: 'GET', url: `/api/v1/orders/${o._id}` }),
+  }),
+  'POST /api/v1/orders/:id/cancel': op({
+    expected: OWNER_OR_ADMIN_UNSEEN,
+    fixture: ownersOrder,
+    call: (o) => ({ method: 'POST', url: `/api/v1/orders/${o._id}/cancel` }),
   }),
   'POST /vitals': op({ expected: PUBLIC, call: () => json('POST', '/vitals', { name: 'LCP', value: 1200, rating: 'good' }) }),
   // CORS preflights: no other origin is allowed by default, so nobody gets an answer.

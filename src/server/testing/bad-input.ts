@@ -368,6 +368,12 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
     phone: '+49 30 1234567',
     shippingRateId: '00000000-0000-4000-8000-000000000000',
   }),
+  'orders.placeFromLines': (f) => ({
+    address: { name: 'Fuzz Rider', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' },
+    phone: '+49 30 1234567',
+    shippingRateId: '00000000-0000-4000-8000-000000000000',
+    lines: [{ partId: f.partId, quantity: 1 }],
+  }),
   'orders.mine': () => ({ limit: 5, cursor: '1' }),
   // No order has this id: the bases are well formed, and each call finds nothing to show, pay or cancel.
   'orders.byId': () => ({ id: '00000000-0000-4000-8000-000000000000' }),

@@ -3,7 +3,7 @@
 // buyer's country and VAT ID, the chosen shipping rate and discount code. The quote and placing the
 // order both come here, so what the customer saw is what the order charges.
 import { TRPCError } from '@trpc/server';
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { isEuCountry } from '../../../shared/countries';
 import { orderMessages } from '../../../shared/order-messages';
 import { variantName } from '../../../shared/part-options';
@@ -34,50 +34,76 @@ export interface CartLineToPrice {
   priceBreaks: PriceBreak[];
 }
 
+/** One part (or variant) row and how many of it: a cart's line, or a line an order names over the API. */
+export interface StockLine {
+  toolId: string;
+  quantity: number;
+}
+
 /**
- * Locks the rows a cart's lines take stock from, and the parts their variants belong to (whose
- * listed figures a variant's stock change rewrites), in one order every writer of stock follows:
- * part by part, a part's variants before the part's own row, as a booking of a variant takes them
+ * Locks the rows the lines take stock from, and the parts their variants belong to (whose listed
+ * figures a variant's stock change rewrites), in one order every writer of stock follows: part by
+ * part, a part's variants before the part's own row, as a booking of a variant takes them
  * (docs/decisions/0052). So concurrent checkouts and bookings never deadlock.
  */
-async function lockCartRows(db: Database, userId: string): Promise<void> {
-  const lines = db.select({ toolId: cartLines.toolId }).from(cartLines).where(eq(cartLines.userId, userId));
+async function lockStockRows(db: Database, ids: SQLWrapper | string[]): Promise<void> {
   const family = sql`coalesce(${tools.variantOf}, ${tools.id})`;
   await db
     .select({ id: tools.id })
     .from(tools)
-    .where(
-      or(inArray(tools.id, lines), inArray(tools.id, db.select({ id: tools.variantOf }).from(tools).where(inArray(tools.id, lines)))),
-    )
+    .where(or(inArray(tools.id, ids), inArray(tools.id, db.select({ id: tools.variantOf }).from(tools).where(inArray(tools.id, ids)))))
     .orderBy(family, sql`${tools.variantOf} is null`, asc(tools.id))
     .for('update');
 }
 
+const lineColumns = {
+  toolId: tools.id,
+  name: tools.name,
+  optionValues: tools.optionValues,
+  img: tools.img,
+  priceCents: tools.priceCents,
+  minimumOrderQuantity: tools.minimumOrderQuantity,
+  available: tools.available,
+  hidden: tools.hidden,
+  removedAt: tools.removedAt,
+};
+
+type LineRow = { [Key in keyof typeof lineColumns]: (typeof tools.$inferSelect)[Key extends 'toolId' ? 'id' : Key] } & {
+  quantity: number;
+};
+
 /**
  * The customer's cart lines with their parts, in part id order. With `lock` the rows are locked for
- * update first (lockCartRows), so concurrent checkouts take stock one after another and never
+ * update first (lockStockRows), so concurrent checkouts take stock one after another and never
  * deadlock.
  */
 export async function cartLinesToPrice(db: Database, userId: string, lock: boolean): Promise<CartLineToPrice[]> {
-  if (lock) await lockCartRows(db, userId);
-  const query = db
-    .select({
-      toolId: tools.id,
-      name: tools.name,
-      optionValues: tools.optionValues,
-      img: tools.img,
-      quantity: cartLines.quantity,
-      priceCents: tools.priceCents,
-      minimumOrderQuantity: tools.minimumOrderQuantity,
-      available: tools.available,
-      hidden: tools.hidden,
-      removedAt: tools.removedAt,
-    })
+  if (lock) await lockStockRows(db, db.select({ toolId: cartLines.toolId }).from(cartLines).where(eq(cartLines.userId, userId)));
+  const rows = await db
+    .select({ ...lineColumns, quantity: cartLines.quantity })
     .from(cartLines)
     .innerJoin(tools, eq(tools.id, cartLines.toolId))
     .where(eq(cartLines.userId, userId))
     .orderBy(asc(tools.id));
-  const rows = await query;
+  return withPriceBreaks(db, rows);
+}
+
+/**
+ * Lines an order names (not the customer's cart), locked as cartLinesToPrice locks a cart's, in
+ * part id order. A line whose row does not exist is left out: the caller compares.
+ */
+export async function givenLinesToPrice(db: Database, lines: readonly StockLine[]): Promise<CartLineToPrice[]> {
+  const ids = lines.map((line) => line.toolId);
+  await lockStockRows(db, ids);
+  const quantities = new Map(lines.map((line) => [line.toolId, line.quantity]));
+  const rows = await db.select(lineColumns).from(tools).where(inArray(tools.id, ids)).orderBy(asc(tools.id));
+  return withPriceBreaks(
+    db,
+    rows.map((row) => ({ ...row, quantity: quantities.get(row.toolId) ?? 0 })),
+  );
+}
+
+async function withPriceBreaks(db: Database, rows: readonly LineRow[]): Promise<CartLineToPrice[]> {
   const breaks =
     rows.length === 0
       ? []

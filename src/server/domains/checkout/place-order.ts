@@ -4,11 +4,12 @@
 // parts' rows (in id order), so concurrent checkouts never oversell, never deadlock, and a
 // discount code's last use goes to exactly one of them.
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_ORDER_TOTAL_CENTS } from '../../../shared/constants';
 import type { Address } from '../../../shared/addresses';
 import { countryName } from '../../../shared/countries';
 import { dollarsToCents } from '../../../shared/money';
+import { messages } from '../../../shared/messages';
 import { orderMessages } from '../../../shared/order-messages';
 import type { PlaceOrderInput } from '../../../shared/orders';
 import type { SessionUser } from '../../auth/session-user';
@@ -16,7 +17,14 @@ import type { Database } from '../../db/database';
 import { bookings, cartLines, discountUses, emailOutbox, orders, savedAddresses, tools, users } from '../../db/schema';
 import type { PaymentsGateway } from '../../payments/payments-gateway';
 import type { HoldLimits } from '../orders/hold-limits';
-import { cartLinesToPrice, priceCheckout, refuseUnsellableLines } from './order-pricing';
+import {
+  cartLinesToPrice,
+  givenLinesToPrice,
+  priceCheckout,
+  refuseUnsellableLines,
+  type CartLineToPrice,
+  type StockLine,
+} from './order-pricing';
 import { ensureOrderIntent } from './order-payment';
 import { orderColumns, type OrderRow } from './placed-orders';
 
@@ -39,7 +47,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
   limits: HoldLimits,
 ): Promise<OrderRow> {
-  const order = await db.transaction((tx) => placeInTransaction(tx, user, input, limits));
+  const order = await db.transaction((tx) => placeInTransaction(tx, user, input, limits, fromCart));
   await db.$cache.invalidate({ tables: [tools] });
   try {
     return (await ensureOrderIntent(db, payments, order)).order;
@@ -48,11 +56,70 @@ export async function placeOrder(
   }
 }
 
-async function placeInTransaction(tx: Database, user: SessionUser, input: PlaceOrderInput, limits: HoldLimits): Promise<OrderRow> {
+/**
+ * Places an order of the lines given (over the public API), priced, held and refused exactly as a
+ * checkout of the same cart would be; the customer's cart is left as it is. No PaymentIntent is
+ * opened: the order's payment page opens one when the customer pays (orders.intent), as it does
+ * for a checkout order whose intent could not be opened at once.
+ */
+export async function placeOrderFromLines(
+  db: Database,
+  user: SessionUser,
+  input: PlaceOrderInput & { lines: readonly ApiOrderLine[] },
+  limits: HoldLimits,
+): Promise<OrderRow> {
+  const stockLines = await stockLinesOf(db, input.lines);
+  const order = await db.transaction((tx) =>
+    placeInTransaction(tx, user, input, limits, { read: (lockedTx) => givenLinesToPrice(lockedTx, stockLines), emptiesCart: false }),
+  );
+  await db.$cache.invalidate({ tables: [tools] });
+  return order;
+}
+
+/** Where an order's lines come from, and whether placing it empties the customer's cart. */
+interface LinesSource {
+  read: (tx: Database, userId: string) => Promise<CartLineToPrice[]>;
+  emptiesCart: boolean;
+}
+
+const fromCart: LinesSource = { read: (tx, userId) => cartLinesToPrice(tx, userId, true), emptiesCart: true };
+
+interface ApiOrderLine {
+  partId: string;
+  variantId?: string | undefined;
+  quantity: number;
+}
+
+/**
+ * The row each line takes stock from: the variant named, or the part's own row (its default
+ * variant). A part not in the catalogue, or a variant of another part, is NOT_FOUND; whether it
+ * can be sold as it stands is the checkout's rule (refuseUnsellableLines).
+ */
+async function stockLinesOf(db: Database, lines: readonly ApiOrderLine[]): Promise<StockLine[]> {
+  const ids = [...new Set(lines.flatMap((line) => [line.partId, line.variantId ?? line.partId]))];
+  const rows = await db.select({ id: tools.id, variantOf: tools.variantOf }).from(tools).where(inArray(tools.id, ids));
+  const parentOf = new Map(rows.map((row) => [row.id, row.variantOf]));
+  return lines.map((line) => {
+    if (parentOf.get(line.partId) !== null) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+    const toolId = line.variantId ?? line.partId;
+    if (toolId !== line.partId && parentOf.get(toolId) !== line.partId) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.variantNotOfPart });
+    }
+    return { toolId, quantity: line.quantity };
+  });
+}
+
+async function placeInTransaction(
+  tx: Database,
+  user: SessionUser,
+  input: PlaceOrderInput,
+  limits: HoldLimits,
+  source: LinesSource,
+): Promise<OrderRow> {
   // The customer's row first, as a booking takes it: their checkouts and bookings go one at a time,
   // so the hold limits count every one of them.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-  const lines = await cartLinesToPrice(tx, user.id, true);
+  const lines = await source.read(tx, user.id);
   refuseUnsellableLines(lines);
   const now = new Date();
   const priced = await priceCheckout(
@@ -138,7 +205,7 @@ async function placeInTransaction(tx: Database, user: SessionUser, input: PlaceO
   }
   if (priced.discountCode)
     await tx.insert(discountUses).values({ codeId: priced.discountCode.id, userId: user.id, orderId: order.id });
-  await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
+  if (source.emptiesCart) await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
   await rememberAddress(tx, user.id, input.address);
   await tx.insert(emailOutbox).values({ kind: 'order_placed', orderId: order.id, recipient: user.email });
   return order;

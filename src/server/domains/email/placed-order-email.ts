@@ -1,9 +1,10 @@
 // What the email about a whole order placed at checkout says: one email per event (placed, paid,
 // cancelled, expired, a parcel shipped, a refund), listing its lines and totals, naming it by its
-// number and linking to its page and, once paid, its invoice. As for single bookings, an address the identity provider has
+// number and linking to its page (the placed one to its payment page) and, once paid, its invoice. As for single bookings, an address the identity provider has
 // not verified gets only the number and the link (order-email.ts says why).
 import type { OrderEmailKind } from '../../../shared/emails';
 import { centsToDollars, formatDollars } from '../../../shared/money';
+import { orderPagePath, orderPaymentPath } from '../../../shared/order-links';
 import type { EmailContent } from './email-content';
 
 export interface PlacedOrderEmailData {
@@ -92,7 +93,7 @@ function paragraphs(kind: PlacedOrderEmailKind, order: PlacedOrderEmailData): st
   switch (kind) {
     case 'order_placed':
       return [
-        `We hold the parts of order ${order.number} for you until ${time.format(order.heldUntil)} UTC. Pay for it from its order page before then; an order not paid in time is released and nothing is charged.`,
+        `We hold the parts of order ${order.number} for you until ${time.format(order.heldUntil)} UTC. Pay for it on its payment page before then; an order not paid in time is released and nothing is charged.`,
       ];
     case 'payment_received':
       return [
@@ -146,7 +147,12 @@ export function placedOrderEmailContent(
   options: { detailed: boolean; shopUrl: string },
 ): EmailContent {
   const subject = subjects[kind](order.number);
-  const action = { label: 'View your order', url: `${options.shopUrl}/orders/${order.id}` };
+  // A placed order is unpaid: its email leads to the page where it is paid (which shows a paid
+  // order as paid), the same link the public API answers with; the others to the order's page.
+  const action =
+    kind === 'order_placed'
+      ? { label: 'Pay for your order', url: `${options.shopUrl}${orderPaymentPath(order.id)}` }
+      : { label: 'View your order', url: `${options.shopUrl}${orderPagePath(order.id)}` };
   if (!options.detailed) {
     return {
       subject,
