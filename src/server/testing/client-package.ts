@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { projectPath } from '../project-root';
 
-export const CLIENT_PACKAGE = projectPath('packages', 'client');
+const CLIENT_PACKAGE = projectPath('packages', 'client');
 export const CLIENT_BUILD = projectPath('packages', 'client', 'dist');
 
 export async function buildClientPackage(): Promise<void> {

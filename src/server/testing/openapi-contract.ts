@@ -77,7 +77,7 @@ export function operationsOf(document: OpenApiDocument, prefix: string): Contrac
  * The schema with each local `$ref` replaced by its target, to a bounded depth: inputs are not
  * recursive, and a recursive answer schema is validated by Ajv, which follows refs itself.
  */
-export function dereference(schema: JsonSchema, document: OpenApiDocument, depth = 0): JsonSchema {
+function dereference(schema: JsonSchema, document: OpenApiDocument, depth = 0): JsonSchema {
   if (depth > 8) return {};
   const ref = (schema as { $ref?: string }).$ref;
   if (ref) {
