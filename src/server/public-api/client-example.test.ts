@@ -2,7 +2,7 @@
 // as `npm pack` ships it, over a real socket to the shop, with the customer's bearer from
 // apiKeyFor. It reads the catalogue, places an order of what it can get and reads the order back.
 import { randomUUID } from 'node:crypto';
-import { apiKeyFor } from '../testing/api-caller';
+import { apiKeyFor, createApiCustomer } from '../testing/api-caller';
 import { berlinConsumer, PHONE, rateId, stockOf } from '../testing/checkout';
 import { buildClientPackage } from '../testing/client-package';
 import { expect, test } from '../testing/fixtures';
@@ -24,6 +24,7 @@ const built = test.extend<{ built: Awaited<ReturnType<typeof loadBuiltClient>> &
     { scope: 'file' },
   ],
 });
+built.override('customer', { scope: 'file' }, ({ shop }) => createApiCustomer(shop));
 
 built(
   'the example orders what it is short of, and the order reads back unpaid with its page to pay',

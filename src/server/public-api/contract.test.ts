@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { onTestFailed } from 'vitest';
 import { projectPath } from '../project-root';
-import { apiKeyFor } from '../testing/api-caller';
+import { apiKeyFor, createApiCustomer } from '../testing/api-caller';
 import { berlinConsumer, PHONE, rateId } from '../testing/checkout';
 import { expect, test } from '../testing/fixtures';
 import { answerChecker, operationsOf, requestsFor, type ContractValues, type OpenApiDocument } from '../testing/openapi-contract';
@@ -58,6 +58,7 @@ const served = test.extend<{ served: Served }>({
     { scope: 'file' },
   ],
 });
+served.override('customer', { scope: 'file' }, ({ shop }) => createApiCustomer(shop));
 
 test('the document describes the public API’s operations', () => {
   expect(operations.map((operation) => operation.operationId)).toEqual(
