@@ -11,7 +11,13 @@ import { precompress } from './scripts/vite-precompress.ts';
 const serverTests = {
   root: '.',
   environment: 'node',
-  include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/emulators/**/*.test.ts', 'scripts/**/*.test.ts'],
+  include: [
+    'src/server/**/*.test.ts',
+    'src/shared/**/*.test.ts',
+    'src/emulators/**/*.test.ts',
+    'scripts/**/*.test.ts',
+    'packages/*/test/**/*.test.ts',
+  ],
   globalSetup: ['src/server/testing/global-setup.ts'],
   // One process for the files, each loading the project's modules afresh (setup.ts): a fresh
   // process per file cost more CPU than most files' tests.
