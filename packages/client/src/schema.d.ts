@@ -1343,6 +1343,17 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description Over the rate limit. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     specListReviews: {

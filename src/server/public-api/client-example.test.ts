@@ -1,8 +1,8 @@
 // The stock-sync example (examples/stock-sync) runs as an integration would: the typed client built
-// as `npm pack` ships it, over a real socket to the shop, with the customer's bearer from
-// apiKeyFor. It reads the catalogue, places an order of what it can get and reads the order back.
+// as `npm pack` ships it, over a real socket to the shop, with an API key its business customer
+// made. It reads the catalogue, places an order of what it can get and reads the order back.
 import { randomUUID } from 'node:crypto';
-import { apiKeyFor, createApiCustomer } from '../testing/api-caller';
+import { createBusinessCustomer, createTestApiKey } from '../testing/api-keys';
 import { berlinConsumer, PHONE, rateId, stockOf } from '../testing/checkout';
 import { buildClientPackage } from '../testing/client-package';
 import { expect, test } from '../testing/fixtures';
@@ -24,7 +24,7 @@ const built = test.extend<{ built: Awaited<ReturnType<typeof loadBuiltClient>> &
     { scope: 'file' },
   ],
 });
-built.override('customer', { scope: 'file' }, ({ shop }) => createApiCustomer(shop));
+built.override('customer', { scope: 'file' }, ({ shop }) => createBusinessCustomer(shop));
 
 built(
   'the example orders what it is short of, and the order reads back unpaid with its page to pay',
@@ -34,7 +34,7 @@ built(
     const notOnSale = randomUUID();
     const client = built.createSprocketClient({
       baseUrl: built.baseUrl,
-      apiKey: await apiKeyFor(shop, customer, ['catalogue:read', 'orders:read', 'orders:write']),
+      apiKey: (await createTestApiKey(shop, customer, ['catalogue:read', 'orders:read', 'orders:write'])).key,
     });
 
     const report = await built.restock(client, {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { onTestFailed } from 'vitest';
 import { projectPath } from '../project-root';
-import { apiKeyFor, createApiCustomer } from '../testing/api-caller';
+import { createBusinessCustomer, createTestApiKey } from '../testing/api-keys';
 import { berlinConsumer, PHONE, rateId } from '../testing/checkout';
 import { expect, test } from '../testing/fixtures';
 import { answerChecker, operationsOf, requestsFor, type ContractValues, type OpenApiDocument } from '../testing/openapi-contract';
@@ -30,7 +30,7 @@ const served = test.extend<{ served: Served }>({
   served: [
     async ({ shop, customer }, use) => {
       const part = await shop.createTool({ name: 'Contract chainring', priceCents: 19_90, available: 500, minimumOrderQuantity: 1 });
-      const bearer = await apiKeyFor(shop, customer, ['catalogue:read', 'orders:read', 'orders:write']);
+      const bearer = (await createTestApiKey(shop, customer, ['catalogue:read', 'orders:read', 'orders:write'])).key;
       const baseUrl = await shop.app.listen({ port: 0, host: '127.0.0.1' });
       const shippingRateId = await rateId(shop, 'Standard (2–3 days)');
       const order = { address: berlinConsumer, phone: PHONE, shippingRateId, lines: [{ partId: part.id, quantity: 1 }] };
@@ -58,7 +58,7 @@ const served = test.extend<{ served: Served }>({
     { scope: 'file' },
   ],
 });
-served.override('customer', { scope: 'file' }, ({ shop }) => createApiCustomer(shop));
+served.override('customer', { scope: 'file' }, ({ shop }) => createBusinessCustomer(shop));
 
 test('the document describes the public API’s operations', () => {
   expect(operations.map((operation) => operation.operationId)).toEqual(

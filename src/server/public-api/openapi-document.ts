@@ -79,6 +79,8 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): ReturnType<ty
       security: [{}],
       responses: {
         '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } },
+        // Read without a key, it spends the public budget like the catalogue.
+        '429': { ...errorResponse('Over the rate limit.'), headers: retryAfter },
       },
     },
   };

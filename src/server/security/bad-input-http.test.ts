@@ -7,6 +7,8 @@ import { messages } from '../../shared/messages';
 import { BODY_LIMIT_BYTES } from '../app';
 import { bearerToken } from '../context';
 import { vitalSchema } from '../http/vitals-route';
+import type { ApiRoute } from '../public-api/api-route';
+import { publicApiRoutes } from '../public-api/routes';
 import {
   databaseFingerprint,
   expectReadableError,
@@ -240,9 +242,66 @@ const restTargets: Record<string, RestTarget> = {
     jsonBody: true,
   },
 };
+/** A well-formed input for each public API route that reads one; the properties corrupt it. */
+const publicApiBases: Record<string, (f: Fixtures) => Omit<Parts, 'headers'>> = {
+  listParts: () => ({ params: {}, query: { limit: '5', cursor: '1' } }),
+  searchParts: () => ({ params: {}, query: { q: 'part', sort: 'price-asc', inStock: 'true', limit: '5' } }),
+  getPart: (f) => ({ params: { id: f.partId }, query: {} }),
+  listPartReviews: (f) => ({ params: { id: f.partId }, query: { limit: '5' } }),
+  listOrders: () => ({ params: {}, query: { limit: '5' } }),
+  placeOrder: (f) => ({ params: {}, query: {}, body: trpcBases['orders.placeFromLines']!(f) }),
+  getOrder: (f) => ({ params: { id: f.bookingId }, query: {} }),
+  // No order has this id: each call finds nothing to cancel.
+  cancelOrder: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' }, query: {} }),
+};
+
+/** The query as Fastify hands it to a route: what the address says, a repeated name as a list. */
+function asParsed(query: Parts['query']): Record<string, string | string[]> {
+  const parsed: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(url('', query).slice(1))) {
+    const seen = parsed[name];
+    parsed[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return parsed;
+}
+
+/**
+ * The public API's routes check their own inputs (public-api/register-public-api.ts): valid input is
+ * what their schemas take from what Fastify parses; the procedure behind may still refuse it.
+ */
+function publicApiTarget(route: ApiRoute): [string, RestTarget] {
+  const fastifyPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+  const base = publicApiBases[route.operationId];
+  if (!base) throw new Error(`No base input for ${route.operationId}: add one to publicApiBases.`);
+  const accepts = (schema: ApiRoute['params'], value: unknown) => (schema ? schema.safeParse(value).success : true);
+  return [
+    `${route.method} ${fastifyPath}`,
+    {
+      base,
+      request: ({ params, query, body }) => {
+        const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => segment(params[name]));
+        return route.body ? jsonCall(route.method, url(path, query), body) : { method: route.method, url: url(path, query) };
+      },
+      valid: ({ params, query, body }) =>
+        accepts(route.params, params) && accepts(route.query, asParsed(query)) && accepts(route.body, overJson(body) ?? {}),
+      jsonBody: route.body !== undefined,
+    },
+  ];
+}
+Object.assign(
+  restTargets,
+  Object.fromEntries(publicApiRoutes.filter((route) => route.params || route.query || route.body).map(publicApiTarget)),
+);
+
 /** Routes that read no parameters at all. */
 const inputlessRoutes = [
   'GET /admin/parts.csv',
+  'GET /api/docs',
+  'GET /api/docs/start.js',
+  'GET /api/docs/swagger-ui-bundle.js',
+  'GET /api/docs/swagger-ui.css',
+  'GET /api/v1/categories',
+  'GET /api/v1/openapi.json',
   'GET /config.json',
   'GET /health',
   'GET /ready',
