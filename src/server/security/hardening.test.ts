@@ -232,6 +232,8 @@ describe('rate limits', () => {
       passwordReset: { max: 5, windowSeconds: 60 },
       adminWrite: { max: 60, windowSeconds: 60 },
       vitals: { max: 120, windowSeconds: 60 },
+      apiPublic: { max: 120, windowSeconds: 60 },
+      apiKey: { max: 600, windowSeconds: 60 },
     });
     const app = await appWith();
     for (let i = 0; i < 30; i++) expect((await exchange(app, i % 2 ? 'rest' : 'trpc', '10.1.1.1')).statusCode).toBe(401);
