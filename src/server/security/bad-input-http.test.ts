@@ -18,6 +18,7 @@ import {
   wellFormed,
   type HttpCall,
 } from '../testing/attacks';
+import { pathSegment } from '../testing/edge-inputs';
 import {
   accepts,
   callers,
@@ -80,7 +81,7 @@ function url(path: string, query: Parts['query'] = {}): string {
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
-const segment = (value: string | undefined) => encodeURIComponent(value ?? '');
+const segment = (value: string | undefined) => pathSegment(value ?? '');
 const jsonCall = (method: HttpCall['method'], target: string, body: unknown): HttpCall => ({
   method,
   url: target,

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { ZodType } from 'zod';
 import { appRouter } from '../routers';
 import { expectReadableError, procedureTypes, routeTable, trpcCall, wellFormed, type HttpCall } from '../testing/attacks';
-import { edgeValue, jsonSchemaOf, sameTextEverywhere, type JsonSchema, type KnownValues } from '../testing/edge-inputs';
+import { edgeValue, jsonSchemaOf, pathSegment, sameTextEverywhere, type JsonSchema, type KnownValues } from '../testing/edge-inputs';
 import { bookLegacyPart, paidLegacyBooking } from '../testing/payments';
 import { createTestShop, type TestUser } from '../testing/test-shop';
 
@@ -145,10 +145,7 @@ function restCalls(route: string): fc.Arbitrary<HttpCall> {
   const query = fc.oneof(eachKey, sameInEveryKey);
   const body = edgeValue({ type: 'object', properties: fields }, known);
   return fc.tuple(fc.tuple(...paramNames.map((name) => parameterText(fields[name]))), query, body).map(([values, search, payload]) => {
-    const path = paramNames.reduce(
-      (built, name, index) => built.replace(`:${name}`, encodeURIComponent(values[index] ?? '')),
-      pattern,
-    );
+    const path = paramNames.reduce((built, name, index) => built.replace(`:${name}`, pathSegment(values[index] ?? '')), pattern);
     const text = new URLSearchParams(
       Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined),
     ).toString();

@@ -220,3 +220,18 @@ function fittingValue(schema: JsonSchema, known: KnownValues): fc.Arbitrary<unkn
       return fc.oneof(fc.jsonValue({ maxDepth: 2 }), misfit);
   }
 }
+
+/**
+ * A path segment as a careless client sends it: percent-encoded, with a lone surrogate (one of the
+ * edge texts) sent as its three bytes (WTF-8), which is not UTF-8. encodeURIComponent throws on one,
+ * so a fuzzer that used it alone would fail itself rather than ask the server.
+ */
+export function pathSegment(text: string): string {
+  return Array.from(text, (char) => {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0xd800 || code > 0xdfff) return encodeURIComponent(char);
+    return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+      .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+      .join('');
+  }).join('');
+}

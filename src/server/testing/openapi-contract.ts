@@ -5,7 +5,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import { edgeValue, type JsonSchema, type KnownValues } from './edge-inputs';
+import { edgeValue, pathSegment, type JsonSchema, type KnownValues } from './edge-inputs';
 
 interface Parameter {
   name: string;
@@ -203,7 +203,7 @@ export function requestsFor(operation: ContractOperation, known: ContractValues)
   return fc.record({ pathValues, queryValues, body, withCaller: callerOrNot }).map(({ pathValues, queryValues, body, withCaller }) => {
     let path = operation.path;
     operation.pathParameters.forEach((parameter, index) => {
-      path = path.replace(`{${parameter.name}}`, encodeURIComponent(pathValues[index] ?? ''));
+      path = path.replace(`{${parameter.name}}`, pathSegment(pathValues[index] ?? ''));
     });
     const query = new URLSearchParams();
     operation.queryParameters.forEach((parameter, index) => {
