@@ -18,7 +18,10 @@ import { deliverDueWebhooks, type WebhookSenderOptions } from './sender';
 test.override('shopOptions', { webhookAddressPolicy: { allowLoopback: true } });
 
 /** Short timeouts and waits so a whole retry series takes milliseconds; no jitter. */
-const FAST: WebhookSenderOptions = { policy: { allowLoopback: true }, timeoutMs: 300, retryDelaysMs: [1, 1, 1], random: () => 0.5 };
+// Retries at once. The timeout is long enough that a receiver's answer on a busy CI machine is never
+// taken for silence (which would send it twice, as at-least-once delivery may), and short enough
+// that the receiver which never answers costs the file two seconds.
+const FAST: WebhookSenderOptions = { policy: { allowLoopback: true }, timeoutMs: 2_000, retryDelaysMs: [1, 1, 1], random: () => 0.5 };
 
 const receivers: WebhookReceiver[] = [];
 afterAll(async () => {
@@ -107,7 +110,7 @@ describe('order events', () => {
     });
     expect(items[0]!.attempts.map((attempt) => [attempt.statusCode, attempt.error])).toEqual([
       [500, 'HTTP 500'],
-      [null, 'no answer within 300 ms'],
+      [null, 'no answer within 2000 ms'],
       [204, null],
     ]);
     expect(items[0]!.attempts[0]!.responseExcerpt).toBe('answered 500');
