@@ -1,5 +1,5 @@
 // Runs the stock sync once: `SPROCKET_URL=https://shop.example SPROCKET_API_KEY=spk_… npm start`,
-// with the shop's address, phone, shipping rate and the parts it is short of in stock-sync.json.
+// with the shop's address, phone and the parts it is short of in stock-sync.json.
 import { readFile } from 'node:fs/promises';
 import { createSprocketClient } from '@sprocket/client';
 import { restock, type RestockPlan } from './restock.js';

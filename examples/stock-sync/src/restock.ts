@@ -1,6 +1,7 @@
 // A bike shop's nightly stock sync against Sprocket: read the whole catalogue (what is on sale, at
-// what price, how many in stock), order the parts it is short of that Sprocket can deliver, and read
-// the order back. The customer then pays it on the shop's page at `paymentUrl`.
+// what price, how many in stock), price the parts it is short of that Sprocket can deliver (the
+// cheapest shipping method offered), order them at that total, and read the order back. The
+// customer then pays it on the shop's page at `paymentUrl`.
 import { dataOrThrow, eachItem, type Schema, type SprocketClient } from '@sprocket/client';
 
 export interface RestockPlan {
@@ -8,7 +9,6 @@ export interface RestockPlan {
   wanted: Array<{ partId: string; quantity: number }>;
   shipTo: Schema<'PlaceOrderRequest'>['address'];
   phone: string;
-  shippingRateId: string;
 }
 
 export interface RestockReport {
@@ -33,9 +33,14 @@ export async function restock(client: SprocketClient, plan: RestockPlan): Promis
   const skipped = plan.wanted.filter((line) => !lines.includes(line)).map((line) => line.partId);
   if (lines.length === 0) return { catalogue, order: null, paymentUrl: null, skipped };
 
+  // Left to choose, the quote takes the cheapest method offered; placing at its total refuses with
+  // 409 rather than charge otherwise should a price change in between.
+  const quote = dataOrThrow(await client.POST('/api/v1/orders/quote', { body: { lines, country: plan.shipTo.country } }));
+  const cheapest = quote.shippingOptions.find((option) => option.chosen);
+  if (!cheapest) throw new Error(`Sprocket offers no shipping to ${plan.shipTo.country}`);
   const placed = dataOrThrow(
     await client.POST('/api/v1/orders', {
-      body: { lines, address: plan.shipTo, phone: plan.phone, shippingRateId: plan.shippingRateId },
+      body: { lines, address: plan.shipTo, phone: plan.phone, shippingRateId: cheapest.id, expectedTotal: quote.total },
     }),
   );
   const order = dataOrThrow(await client.GET('/api/v1/orders/{id}', { params: { path: { id: placed.id } } }));

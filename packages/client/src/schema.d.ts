@@ -137,6 +137,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price an order before placing it
+         * @description Prices the lines for the country as placing them now would: the shipping methods offered there with their prices (`shippingOptions`, whose `id` is the `shippingRateId` to place with), tax, discount and total. Nothing is held. It takes the orders:write scope, as the first step of placing an order.
+         *
+         *     Needs an API key with `orders:write`, or a customer's session.
+         */
+        post: operations["quoteOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}": {
         parameters: {
             query?: never;
@@ -421,6 +443,18 @@ export interface components {
             variantId?: string;
             quantity: number;
         };
+        QuoteRequest: {
+            /** @enum {string} */
+            country: "AT" | "BE" | "BG" | "CA" | "HR" | "CY" | "CZ" | "DK" | "EE" | "FI" | "FR" | "DE" | "GR" | "HU" | "IE" | "IT" | "LV" | "LT" | "LU" | "MT" | "NL" | "NO" | "PL" | "PT" | "RO" | "SK" | "SI" | "ES" | "SE" | "CH" | "GB" | "US";
+            /**
+             * Format: uuid
+             * @description One of `shippingOptions`; left out, the cheapest.
+             */
+            shippingRateId?: string;
+            vatId?: string;
+            discountCode?: string;
+            lines: components["schemas"]["OrderLineInput"][];
+        };
         PartPage: {
             items: components["schemas"]["PartSummary"][];
             /**
@@ -674,6 +708,7 @@ export interface components {
             bookingId: string;
             /** Format: uuid */
             partId: string;
+            variantId: string | null;
             name: string;
             quantity: number;
             /**
@@ -789,6 +824,92 @@ export interface components {
              * @example https://shop.example/orders/3f1c2a9e-8b7d-4c55-9a0e-2d6f4b1e7a10/pay
              */
             paymentUrl: string;
+        };
+        /** @description The lines priced as placing the order now would charge them. Nothing is held. */
+        OrderQuote: {
+            /** @example EUR */
+            currency: string;
+            pricesIncludeTax: boolean;
+            /** @description How long placing the order holds its stock for the customer to pay. */
+            reservationMinutes: number;
+            lines: {
+                /** Format: uuid */
+                partId: string;
+                variantId: string | null;
+                name: string;
+                quantity: number;
+                /**
+                 * @description Unit price, after any quantity price break. Decimal amount in the shop's currency, to the cent.
+                 * @example 49.9
+                 */
+                unitPrice: number;
+                /**
+                 * @description Unit price times quantity. Decimal amount in the shop's currency, to the cent.
+                 * @example 49.9
+                 */
+                lineTotal: number;
+                /**
+                 * @description The line’s share of the discount. Decimal amount in the shop's currency, to the cent.
+                 * @example 49.9
+                 */
+                discount: number;
+            }[];
+            /** @description The shipping methods offered to the country; `id` is the `shippingRateId` to place the order with. */
+            shippingOptions: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /**
+                 * @description Shipping for these lines. Decimal amount in the shop's currency, to the cent.
+                 * @example 49.9
+                 */
+                price: number;
+                chosen: boolean;
+            }[];
+            /**
+             * @description Sum of the lines. Decimal amount in the shop's currency, to the cent.
+             * @example 49.9
+             */
+            subtotal: number;
+            discount: {
+                code: string;
+                /**
+                 * @description Discount. Decimal amount in the shop's currency, to the cent.
+                 * @example 49.9
+                 */
+                amount: number;
+            } | null;
+            shipping: {
+                method: string;
+                /**
+                 * @description Shipping. Decimal amount in the shop's currency, to the cent.
+                 * @example 49.9
+                 */
+                amount: number;
+            };
+            /**
+             * @description In percent.
+             * @example 19
+             */
+            taxRate: number;
+            reverseCharge: boolean;
+            /** @description The VAT ID that counts for this order; null when none does. */
+            vatId: string | null;
+            /**
+             * @description Total without tax. Decimal amount in the shop's currency, to the cent.
+             * @example 49.9
+             */
+            net: number;
+            /**
+             * @description Total tax. Decimal amount in the shop's currency, to the cent.
+             * @example 49.9
+             */
+            tax: number;
+            /**
+             * @description What placing the order now would charge: pass it as `expectedTotal`. Decimal amount in the shop's currency, to the cent.
+             * @example 49.9
+             */
+            total: number;
         };
         /** @description Every refusal and failure: a code and a message. */
         Error: {
@@ -1174,6 +1295,77 @@ export interface operations {
             };
             /** @description The customer’s unpaid orders would hold more than the shop allows. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderQuote"];
+                };
+            };
+            /** @description The input is not valid; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key or session, or one that is not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part is not in the catalogue, or a variant is not one of its part’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part cannot be sold now or has fewer units in stock. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -48,6 +48,7 @@ interface PlaceOrderBody {
 interface OrderLine {
   bookingId: string;
   partId: string;
+  variantId: string | null;
   name: string;
   quantity: number;
   unitPrice: number;
@@ -96,6 +97,39 @@ interface PlacedOrder extends Order {
   paymentUrl: string;
 }
 
+interface QuoteBody {
+  country: Country;
+  shippingRateId?: string;
+  vatId?: string;
+  discountCode?: string;
+  lines: Array<{ partId: string; variantId?: string; quantity: number }>;
+}
+
+interface OrderQuote {
+  currency: string;
+  pricesIncludeTax: boolean;
+  reservationMinutes: number;
+  lines: Array<{
+    partId: string;
+    variantId: string | null;
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    lineTotal: number;
+    discount: number;
+  }>;
+  shippingOptions: Array<{ id: string; name: string; price: number; chosen: boolean }>;
+  subtotal: number;
+  discount: { code: string; amount: number } | null;
+  shipping: { method: string; amount: number };
+  taxRate: number;
+  reverseCharge: boolean;
+  vatId: string | null;
+  net: number;
+  tax: number;
+  total: number;
+}
+
 interface ApiError {
   error: { code: string; message: string };
 }
@@ -104,7 +138,7 @@ const client = createSprocketClient({ baseUrl: 'https://shop.example', apiKey: '
 const id = '3f1c2a9e-8b7d-4c55-9a0e-2d6f4b1e7a10';
 
 // Declared, never run: tsc checks what each call's answer is typed as.
-export async function pinnedShapes(body: PlaceOrderBody): Promise<void> {
+export async function pinnedShapes(body: PlaceOrderBody, quoteBody: QuoteBody): Promise<void> {
   const parts = await client.GET('/api/v1/parts', { params: { query: { limit: '10', cursor: 'next' } } });
   expectTypeOf(parts.data).toEqualTypeOf<{ items: PartSummary[]; nextCursor: string | null } | undefined>();
   expectTypeOf(parts.error).toEqualTypeOf<ApiError | undefined>();
@@ -115,6 +149,11 @@ export async function pinnedShapes(body: PlaceOrderBody): Promise<void> {
 
   expectTypeOf<Schema<'PlaceOrderRequest'>>().toEqualTypeOf<PlaceOrderBody>();
   expectTypeOf<Country>().toExtend<string>();
+  expectTypeOf<Schema<'QuoteRequest'>>().toEqualTypeOf<QuoteBody>();
+  const quote = await client.POST('/api/v1/orders/quote', { body: quoteBody });
+  expectTypeOf(quote.data).toEqualTypeOf<OrderQuote | undefined>();
+  expectTypeOf(quote.error).toEqualTypeOf<ApiError | undefined>();
+
   const placed = await client.POST('/api/v1/orders', { body });
   expectTypeOf(placed.data).toEqualTypeOf<PlacedOrder | undefined>();
   expectTypeOf(placed.error).toEqualTypeOf<ApiError | undefined>();

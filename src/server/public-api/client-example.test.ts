@@ -1,9 +1,9 @@
 // The stock-sync example (examples/stock-sync) runs as an integration would: the typed client built
 // as `npm pack` ships it, over a real socket to the shop, with an API key its business customer
-// made. It reads the catalogue, places an order of what it can get and reads the order back.
+// made. It reads the catalogue, prices and places an order of what it can get, and reads it back.
 import { randomUUID } from 'node:crypto';
 import { createBusinessCustomer, createTestApiKey } from '../testing/api-keys';
-import { berlinConsumer, PHONE, rateId, stockOf } from '../testing/checkout';
+import { berlinConsumer, PHONE, stockOf } from '../testing/checkout';
 import { buildClientPackage } from '../testing/client-package';
 import { expect, test } from '../testing/fixtures';
 
@@ -45,12 +45,17 @@ built(
       ],
       shipTo: { ...berlinConsumer, country: 'DE' },
       phone: PHONE,
-      shippingRateId: await rateId(shop, 'Standard (2–3 days)'),
     });
 
     expect(report.catalogue).toContainEqual({ id: chain.id, name: 'Example chain', price: 24.9, available: 20 });
     expect(report.skipped).toEqual([scarce.id, notOnSale]);
-    expect(report.order).toMatchObject({ status: 'unpaid', lines: [{ partId: chain.id, quantity: 3, status: 'unpaid' }] });
+    // 3 × 24.90 with the cheapest method offered to Germany, Standard at 5.90.
+    expect(report.order).toMatchObject({
+      status: 'unpaid',
+      total: 80.6,
+      shipping: { method: 'Standard (2–3 days)', amount: 5.9 },
+      lines: [{ partId: chain.id, quantity: 3, status: 'unpaid' }],
+    });
     expect(report.paymentUrl).toContain(report.order?.id);
     expect(await stockOf(shop, chain.id)).toBe(17);
   },

@@ -5,10 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { describe, expect, test } from '../testing/fixtures';
 import { apiErrorSchema } from '../../shared/public-api/errors';
-import { orderPageSchema, orderSchema, placedOrderSchema } from '../../shared/public-api/order';
-import { cartLines, emailOutbox, orders } from '../db/schema';
+import { orderPageSchema, orderQuoteSchema, orderSchema, placedOrderSchema } from '../../shared/public-api/order';
+import { cartLines, emailOutbox, orders, priceBreaks } from '../db/schema';
 import { renderQueuedEmail } from '../domains/email/render-queued-email';
-import { berlinConsumer, fillCart, PHONE, rateId, stockOf } from '../testing/checkout';
+import { berlinConsumer, fillCart, partFor, PHONE, rateId, stockOf } from '../testing/checkout';
 import { TEST_SHOP_URL, type TestShop, type TestUser } from '../testing/test-shop';
 
 async function call(shop: TestShop, who: TestUser | null, method: 'GET' | 'POST', url: string, payload?: object | string) {
@@ -73,7 +73,9 @@ describe('POST /api/v1/orders', () => {
       await orderRequest(shop, [{ partId: part.id, variantId: twelve.id, quantity: 2 }]),
     );
     expect(placed.status).toBe(201);
-    expect(placedOrderSchema.parse(placed.body).lines).toMatchObject([{ partId: twelve.id, unitPrice: 69, quantity: 2 }]);
+    expect(placedOrderSchema.parse(placed.body).lines).toMatchObject([
+      { partId: part.id, variantId: twelve.id, unitPrice: 69, quantity: 2 },
+    ]);
     expect(await stockOf(shop, twelve.id)).toBe(2);
 
     const mismatched = await call(
@@ -129,6 +131,80 @@ describe('POST /api/v1/orders', () => {
     const signedOut = await call(shop, null, 'GET', '/api/v1/orders');
     expect(signedOut.status).toBe(401);
     expect(apiErrorSchema.parse(signedOut.body).error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('POST /api/v1/orders/quote', () => {
+  test('prices the lines with the methods offered, holds nothing, and its total is what placing charges', async ({
+    shop,
+    customer,
+  }) => {
+    const headset = await partFor(shop, 39_00, 20);
+    await shop.database.db.insert(priceBreaks).values({ toolId: headset.id, minQuantity: 10, unitPriceCents: 35_00 });
+    const lines = [{ partId: headset.id, quantity: 10 }];
+
+    const quoted = await call(shop, customer, 'POST', '/api/v1/orders/quote', { country: 'DE', lines });
+    expect(quoted.status).toBe(200);
+    expectPromised(orderQuoteSchema, quoted.body);
+    const quote = orderQuoteSchema.parse(quoted.body);
+    expect(quote.lines).toEqual([
+      { partId: headset.id, variantId: null, name: headset.name, quantity: 10, unitPrice: 35, lineTotal: 350, discount: 0 },
+    ]);
+    // 350.00 reaches Standard's free-shipping threshold of 150.00; Express still costs 14.90.
+    expect(quote.shippingOptions.map((option) => [option.name, option.price, option.chosen])).toEqual([
+      ['Standard (2–3 days)', 0, true],
+      ['Express (next day)', 14.9, false],
+    ]);
+    expect(quote).toMatchObject({ taxRate: 19, total: 350, tax: 55.88, net: 294.12, reverseCharge: false });
+    expect(await stockOf(shop, headset.id)).toBe(20);
+
+    // Placing with a method the quote offered and its total as the expected one charges just that.
+    const express = quote.shippingOptions.find((option) => !option.chosen)!;
+    const requoted = orderQuoteSchema.parse(
+      (await call(shop, customer, 'POST', '/api/v1/orders/quote', { country: 'DE', lines, shippingRateId: express.id })).body,
+    );
+    expect(requoted.total).toBe(364.9);
+    const placed = await call(shop, customer, 'POST', '/api/v1/orders', {
+      address: berlinConsumer,
+      phone: PHONE,
+      shippingRateId: express.id,
+      expectedTotal: requoted.total,
+      lines,
+    });
+    expect(placed.status).toBe(201);
+    expect(placedOrderSchema.parse(placed.body)).toMatchObject({
+      total: 364.9,
+      shipping: { method: 'Express (next day)', amount: 14.9 },
+    });
+  });
+
+  test('names a variant’s line by its part and variant', async ({ shop, customer, admin }) => {
+    const part = await shop.createTool({ priceCents: 49_00, available: 5, minimumOrderQuantity: 1, optionValues: { speeds: '11' } });
+    const twelve = await shop.caller(admin.user).tools.addVariant({
+      partId: part.id,
+      optionValues: { speeds: '12' },
+      sku: `api-quote-${part.id.slice(0, 8)}`,
+      price: 69,
+      available: 4,
+      minimumOrderQuantity: 1,
+    });
+    const quoted = await call(shop, customer, 'POST', '/api/v1/orders/quote', {
+      country: 'DE',
+      lines: [{ partId: part.id, variantId: twelve.id, quantity: 2 }],
+    });
+    expect(orderQuoteSchema.parse(quoted.body).lines).toMatchObject([{ partId: part.id, variantId: twelve.id, unitPrice: 69 }]);
+  });
+
+  test('refuses a part not in the catalogue (404), more than the stock (409), and nobody (401)', async ({ shop, customer }) => {
+    const scarce = await shop.createTool({ available: 2, minimumOrderQuantity: 1 });
+    const quote = (lines: unknown, who: TestUser | null = customer) =>
+      call(shop, who, 'POST', '/api/v1/orders/quote', { country: 'DE', lines });
+    expect((await quote([{ partId: SOME_ID, quantity: 1 }])).status).toBe(404);
+    const tooMany = await quote([{ partId: scarce.id, quantity: 3 }]);
+    expect(tooMany.status).toBe(409);
+    expectPromised(apiErrorSchema, tooMany.body);
+    expect((await quote([{ partId: scarce.id, quantity: 1 }], null)).status).toBe(401);
+    expect((await quote([])).status).toBe(400);
   });
 });
 

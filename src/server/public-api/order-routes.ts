@@ -3,13 +3,27 @@
 // an integration learns nothing about orders it may not read.
 import { TRPCError } from '@trpc/server';
 import { orderMessages } from '../../shared/order-messages';
-import { orderPageSchema, orderSchema, placedOrderSchema, placeOrderFromLinesSchema } from '../../shared/public-api/order';
+import {
+  orderPageSchema,
+  orderQuoteSchema,
+  orderSchema,
+  placedOrderSchema,
+  placeOrderFromLinesSchema,
+  quoteOrderRequestSchema,
+} from '../../shared/public-api/order';
 import { idParamsSchema, pageQuerySchema } from '../../shared/public-api/requests';
 import { apiRoute, withId } from './api-route';
 
-/** An order view as the API names its fields: `id`, and `partId` on each line. */
-function apiOrder<Order extends { _id: string; lines: Array<{ toolsId: string }> }>(order: Order) {
-  return { ...withId(order), lines: order.lines.map((line) => ({ ...line, partId: line.toolsId })) };
+/** An order view as the API names its fields: `id`, and each line's `partId` and `variantId`. */
+function apiOrder<Order extends { _id: string; lines: Array<{ toolsId: string; variantOf: string | null }> }>(order: Order) {
+  return {
+    ...withId(order),
+    lines: order.lines.map((line) => ({
+      ...line,
+      partId: line.variantOf ?? line.toolsId,
+      variantId: line.variantOf === null ? null : line.toolsId,
+    })),
+  };
 }
 
 /** Another customer's order is refused as missing, not as forbidden. */
@@ -42,6 +56,38 @@ export const orderRoutes = [
     handle: async ({ caller, query }) => {
       const page = await caller.orders.mine(query);
       return { ...page, items: page.items.map(apiOrder) };
+    },
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/api/v1/orders/quote',
+    operationId: 'quoteOrder',
+    summary: 'Price an order before placing it',
+    description:
+      'Prices the lines for the country as placing them now would: the shipping methods offered there with their prices ' +
+      '(`shippingOptions`, whose `id` is the `shippingRateId` to place with), tax, discount and total. Nothing is held. ' +
+      'It takes the orders:write scope, as the first step of placing an order.',
+    tag: 'Orders',
+    scope: 'orders:write',
+    requiresCaller: true,
+    body: quoteOrderRequestSchema,
+    output: orderQuoteSchema,
+    refusals: {
+      401: signInRefusal,
+      404: 'A part is not in the catalogue, or a variant is not one of its part’s.',
+      409: 'A part cannot be sold now or has fewer units in stock.',
+    },
+    handle: async ({ caller, body }) => {
+      const quote = await caller.orders.quoteFromLines(body);
+      const named = new Map(body.lines.map((line) => [line.variantId ?? line.partId, line]));
+      return {
+        ...quote,
+        lines: quote.lines.map(({ toolsId, ...line }) => ({
+          ...line,
+          partId: named.get(toolsId)?.partId ?? toolsId,
+          variantId: named.get(toolsId)?.variantId ?? null,
+        })),
+      };
     },
   }),
   apiRoute({

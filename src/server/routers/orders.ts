@@ -15,8 +15,8 @@ import {
   refundOrderLineSchema,
   shipOrderSchema,
 } from '../../shared/orders';
-import { placeOrderFromLinesSchema } from '../../shared/public-api/order';
-import { quoteCheckout, savedAddressesOf } from '../domains/checkout/checkout-quote';
+import { placeOrderFromLinesSchema, quoteOrderRequestSchema } from '../../shared/public-api/order';
+import { quoteCheckout, quoteNamedLines, savedAddressesOf } from '../domains/checkout/checkout-quote';
 import { cancelPlacedOrder } from '../domains/checkout/order-closing';
 import { confirmPlacedOrderPayment, intentForOwnPlacedOrder } from '../domains/checkout/order-payment';
 import { placeOrder, placeOrderFromLines } from '../domains/checkout/place-order';
@@ -40,6 +40,12 @@ const cancelProcedure = protectedProcedure.meta({ rateLimit: 'cancellation' });
 export const ordersRouter = router({
   /** The cart priced for where it goes, with the shipping methods offered there. */
   quote: protectedProcedure.input(quoteInputSchema).query(({ ctx, input }) => quoteCheckout(ctx.deps.db, ctx.user, input)),
+
+  /** The same quote for lines the caller names rather than the cart (the public API's quote). */
+  quoteFromLines: protectedProcedure
+    .meta({ apiScope: 'orders:write' })
+    .input(quoteOrderRequestSchema)
+    .query(({ ctx, input }) => quoteNamedLines(ctx.deps.db, ctx.user, input)),
 
   savedAddresses: protectedProcedure.query(({ ctx }) => savedAddressesOf(ctx.deps.db, ctx.user)),
 

@@ -250,6 +250,7 @@ const publicApiBases: Record<string, (f: Fixtures) => Omit<Parts, 'headers'>> = 
   getPart: (f) => ({ params: { id: f.partId }, query: {} }),
   listPartReviews: (f) => ({ params: { id: f.partId }, query: { limit: '5' } }),
   listOrders: () => ({ params: {}, query: { limit: '5' } }),
+  quoteOrder: (f) => ({ params: {}, query: {}, body: trpcBases['orders.quoteFromLines']!(f) }),
   placeOrder: (f) => ({ params: {}, query: {}, body: trpcBases['orders.placeFromLines']!(f) }),
   getOrder: (f) => ({ params: { id: f.bookingId }, query: {} }),
   // No order has this id: each call finds nothing to cancel.

@@ -496,6 +496,10 @@ const procedures: Record<string, Operation<unknown>> = {
     call: (_f, { partId }) => trpcCall('cart.merge', { lines: [{ toolId: partId, quantity: 1 }] }),
   }),
   'orders.quote': op({ expected: SIGNED_IN, fixture: subjectsCart, call: () => trpcCall('orders.quote', { country: 'DE' }) }),
+  'orders.quoteFromLines': op({
+    expected: SIGNED_IN,
+    call: (_f, { partId }) => trpcCall('orders.quoteFromLines', { country: 'DE', lines: [{ partId, quantity: 1 }] }),
+  }),
   'orders.savedAddresses': op({ expected: SIGNED_IN, call: () => trpcCall('orders.savedAddresses') }),
   'orders.place': op({
     expected: SIGNED_IN,
@@ -753,6 +757,10 @@ const routes: Record<string, Operation<unknown>> = {
   }),
   'GET /api/v1/categories': op({ expected: PUBLIC, call: () => ({ method: 'GET', url: '/api/v1/categories' }) }),
   'GET /api/v1/orders': op({ expected: SIGNED_IN, call: () => ({ method: 'GET', url: '/api/v1/orders' }) }),
+  'POST /api/v1/orders/quote': op({
+    expected: SIGNED_IN,
+    call: (_f, { partId }) => json('POST', '/api/v1/orders/quote', { country: 'DE', lines: [{ partId, quantity: 1 }] }),
+  }),
   'POST /api/v1/orders': op({
     expected: SIGNED_IN,
     fixture: subjectsCart,

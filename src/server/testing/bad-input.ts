@@ -362,6 +362,7 @@ export const trpcBases: Record<string, (f: Fixtures) => Record<string, unknown>>
   'cart.remove': (f) => ({ toolId: f.partId }),
   'cart.merge': (f) => ({ lines: [{ toolId: f.partId, quantity: 1 }] }),
   'orders.quote': () => ({ country: 'DE', discountCode: 'WELCOME10' }),
+  'orders.quoteFromLines': (f) => ({ country: 'DE', discountCode: 'WELCOME10', lines: [{ partId: f.partId, quantity: 1 }] }),
   // No shipping rate has this id: the base is well formed, and placing it is refused whatever the cart holds.
   'orders.place': () => ({
     address: { name: 'Fuzz Rider', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' },

@@ -6,7 +6,7 @@ import { bookingStatuses } from '../bookings';
 import { orderStatuses } from '../commerce';
 import { MAX_CART_LINES, MAX_QUANTITY } from '../constants';
 import { idSchema } from '../common';
-import { placeOrderSchema } from '../orders';
+import { placeOrderSchema, quoteInputSchema } from '../orders';
 import { apiMessages } from './messages';
 import { moneySchema } from './money';
 import { pageSchema } from './part';
@@ -15,6 +15,7 @@ const orderLineSchema = z
   .object({
     bookingId: z.uuid().meta({ description: 'The line’s id.' }),
     partId: z.uuid(),
+    variantId: z.uuid().meta({ description: 'The part’s variant the line is of; null for the part’s default.' }).nullable(),
     name: z.string(),
     quantity: z.int().min(1),
     unitPrice: moneySchema('Unit price.'),
@@ -88,13 +89,50 @@ const apiOrderLineInputSchema = z
   })
   .meta({ id: 'OrderLineInput' });
 
+const orderLinesInputSchema = z
+  .array(apiOrderLineInputSchema, { error: apiMessages.linesInvalid })
+  .min(1, apiMessages.linesInvalid)
+  .max(MAX_CART_LINES, apiMessages.linesInvalid)
+  .refine((lines) => new Set(lines.map((line) => line.variantId ?? line.partId)).size === lines.length, apiMessages.linesRepeated);
+
 /** The checkout's own choices (address, phone, shipping method, VAT ID, discount code, expected total) plus the lines. */
-export const placeOrderFromLinesSchema = placeOrderSchema
+export const placeOrderFromLinesSchema = placeOrderSchema.extend({ lines: orderLinesInputSchema }).meta({ id: 'PlaceOrderRequest' });
+
+/** What the checkout page asks before placing (country, shipping method, VAT ID, discount code) plus the lines. */
+export const quoteOrderRequestSchema = quoteInputSchema
   .extend({
-    lines: z
-      .array(apiOrderLineInputSchema, { error: apiMessages.linesInvalid })
-      .min(1, apiMessages.linesInvalid)
-      .max(MAX_CART_LINES, apiMessages.linesInvalid)
-      .refine((lines) => new Set(lines.map((line) => line.variantId ?? line.partId)).size === lines.length, apiMessages.linesRepeated),
+    shippingRateId: idSchema.optional().meta({ description: 'One of `shippingOptions`; left out, the cheapest.' }),
+    lines: orderLinesInputSchema,
   })
-  .meta({ id: 'PlaceOrderRequest' });
+  .meta({ id: 'QuoteRequest' });
+
+export const orderQuoteSchema = z
+  .object({
+    currency: z.string().meta({ example: 'EUR' }),
+    pricesIncludeTax: z.boolean(),
+    reservationMinutes: z.int().meta({ description: 'How long placing the order holds its stock for the customer to pay.' }),
+    lines: z.array(
+      z.object({
+        partId: z.uuid(),
+        variantId: z.uuid().meta({ description: 'The part’s variant the line is of; null for the part’s default.' }).nullable(),
+        name: z.string(),
+        quantity: z.int().min(1),
+        unitPrice: moneySchema('Unit price, after any quantity price break.'),
+        lineTotal: moneySchema('Unit price times quantity.'),
+        discount: moneySchema('The line’s share of the discount.'),
+      }),
+    ),
+    shippingOptions: z
+      .array(z.object({ id: z.uuid(), name: z.string(), price: moneySchema('Shipping for these lines.'), chosen: z.boolean() }))
+      .meta({ description: 'The shipping methods offered to the country; `id` is the `shippingRateId` to place the order with.' }),
+    subtotal: moneySchema('Sum of the lines.'),
+    discount: z.object({ code: z.string(), amount: moneySchema('Discount.') }).nullable(),
+    shipping: z.object({ method: z.string(), amount: moneySchema('Shipping.') }),
+    taxRate: z.number().meta({ description: 'In percent.', example: 19 }),
+    reverseCharge: z.boolean(),
+    vatId: z.string().nullable().meta({ description: 'The VAT ID that counts for this order; null when none does.' }),
+    net: moneySchema('Total without tax.'),
+    tax: moneySchema('Total tax.'),
+    total: moneySchema('What placing the order now would charge: pass it as `expectedTotal`.'),
+  })
+  .meta({ id: 'OrderQuote', description: 'The lines priced as placing the order now would charge them. Nothing is held.' });

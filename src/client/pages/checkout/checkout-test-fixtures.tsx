@@ -66,6 +66,7 @@ export function aPlacedOrder(overrides: Partial<PlacedOrder> = {}): PlacedOrder 
       {
         bookingId: '8a4f7a52-5b7c-4a7e-9d43-1c3f0f6b2a10',
         toolsId: '1e0c8c8e-3d3b-4f59-b4a4-6c2b7f0f9e21',
+        variantOf: null,
         name: 'Bike Headsets',
         quantity: 2,
         unitPrice: 39,

@@ -1,13 +1,21 @@
-// The checkout page's figures before the order is placed: the cart priced for where it goes, with
-// the shipping methods offered there (each at its price for this cart), the tax treatment and the
-// total, exactly as placing the order would charge it now.
+// The checkout page's figures before the order is placed: the cart (or the lines an API order
+// names) priced for where it goes, with the shipping methods offered there (each at its price for
+// these lines), the tax treatment and the total, exactly as placing the order would charge it now.
 import { centsToDollars } from '../../../shared/money';
 import type { QuoteInput } from '../../../shared/orders';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';
 import { savedAddresses } from '../../db/schema';
 import { desc, eq } from 'drizzle-orm';
-import { cartLinesToPrice, priceCheckout, refuseUnsellableLines } from './order-pricing';
+import {
+  cartLinesToPrice,
+  givenLinesToPrice,
+  priceCheckout,
+  refuseUnsellableLines,
+  stockLinesNamed,
+  type CartLineToPrice,
+  type OrderLineNamed,
+} from './order-pricing';
 import { shippingCentsFor } from './pricing/shipping';
 import type { TaxTreatment } from './pricing/price-order';
 
@@ -39,7 +47,22 @@ export interface CheckoutQuoteView {
 }
 
 export async function quoteCheckout(db: Database, user: SessionUser, input: QuoteInput): Promise<CheckoutQuoteView> {
-  const lines = await cartLinesToPrice(db, user.id, false);
+  return quoteLines(db, user, await cartLinesToPrice(db, user.id, false), input);
+}
+
+/**
+ * The same quote for lines an order names rather than the cart (the public API's quote before it
+ * places an order of them): what POST /api/v1/orders would charge for them now.
+ */
+export async function quoteNamedLines(
+  db: Database,
+  user: SessionUser,
+  input: QuoteInput & { lines: readonly OrderLineNamed[] },
+): Promise<CheckoutQuoteView> {
+  return quoteLines(db, user, await givenLinesToPrice(db, await stockLinesNamed(db, input.lines), false), input);
+}
+
+async function quoteLines(db: Database, user: SessionUser, lines: CartLineToPrice[], input: QuoteInput): Promise<CheckoutQuoteView> {
   refuseUnsellableLines(lines);
   const priced = await priceCheckout(db, lines, input, { userId: user.id, lockCode: false, now: new Date() });
   const { pricing, settings } = priced;

@@ -5,6 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { isEuCountry } from '../../../shared/countries';
+import { messages } from '../../../shared/messages';
 import { orderMessages } from '../../../shared/order-messages';
 import { variantName } from '../../../shared/part-options';
 import { vatIdCountry } from '../../../shared/vat-ids';
@@ -38,6 +39,32 @@ export interface CartLineToPrice {
 export interface StockLine {
   toolId: string;
   quantity: number;
+}
+
+/** A line an order names over the API: a part, and one of its variants or else its default. */
+export interface OrderLineNamed {
+  partId: string;
+  variantId?: string | undefined;
+  quantity: number;
+}
+
+/**
+ * The row each named line takes stock from: the variant named, or the part's own row (its default
+ * variant). A part not in the catalogue, or a variant of another part, is NOT_FOUND; whether it
+ * can be sold as it stands is the checkout's rule (refuseUnsellableLines).
+ */
+export async function stockLinesNamed(db: Database, lines: readonly OrderLineNamed[]): Promise<StockLine[]> {
+  const ids = [...new Set(lines.flatMap((line) => [line.partId, line.variantId ?? line.partId]))];
+  const rows = await db.select({ id: tools.id, variantOf: tools.variantOf }).from(tools).where(inArray(tools.id, ids));
+  const parentOf = new Map(rows.map((row) => [row.id, row.variantOf]));
+  return lines.map((line) => {
+    if (parentOf.get(line.partId) !== null) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
+    const toolId = line.variantId ?? line.partId;
+    if (toolId !== line.partId && parentOf.get(toolId) !== line.partId) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.variantNotOfPart });
+    }
+    return { toolId, quantity: line.quantity };
+  });
 }
 
 /**
@@ -89,12 +116,12 @@ export async function cartLinesToPrice(db: Database, userId: string, lock: boole
 }
 
 /**
- * Lines an order names (not the customer's cart), locked as cartLinesToPrice locks a cart's, in
- * part id order. A line whose row does not exist is left out: the caller compares.
+ * Lines an order names (not the customer's cart), in part id order; with `lock`, locked as
+ * cartLinesToPrice locks a cart's. A line whose row does not exist is left out: the caller compares.
  */
-export async function givenLinesToPrice(db: Database, lines: readonly StockLine[]): Promise<CartLineToPrice[]> {
+export async function givenLinesToPrice(db: Database, lines: readonly StockLine[], lock: boolean): Promise<CartLineToPrice[]> {
   const ids = lines.map((line) => line.toolId);
-  await lockStockRows(db, ids);
+  if (lock) await lockStockRows(db, ids);
   const quantities = new Map(lines.map((line) => [line.toolId, line.quantity]));
   const rows = await db.select(lineColumns).from(tools).where(inArray(tools.id, ids)).orderBy(asc(tools.id));
   return withPriceBreaks(

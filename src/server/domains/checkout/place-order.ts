@@ -4,12 +4,11 @@
 // parts' rows (in id order), so concurrent checkouts never oversell, never deadlock, and a
 // discount code's last use goes to exactly one of them.
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MAX_ORDER_TOTAL_CENTS } from '../../../shared/constants';
 import type { Address } from '../../../shared/addresses';
 import { countryName } from '../../../shared/countries';
 import { dollarsToCents } from '../../../shared/money';
-import { messages } from '../../../shared/messages';
 import { orderMessages } from '../../../shared/order-messages';
 import type { PlaceOrderInput } from '../../../shared/orders';
 import type { SessionUser } from '../../auth/session-user';
@@ -22,8 +21,9 @@ import {
   givenLinesToPrice,
   priceCheckout,
   refuseUnsellableLines,
+  stockLinesNamed,
   type CartLineToPrice,
-  type StockLine,
+  type OrderLineNamed,
 } from './order-pricing';
 import { ensureOrderIntent } from './order-payment';
 import { orderColumns, type OrderRow } from './placed-orders';
@@ -65,12 +65,15 @@ export async function placeOrder(
 export async function placeOrderFromLines(
   db: Database,
   user: SessionUser,
-  input: PlaceOrderInput & { lines: readonly ApiOrderLine[] },
+  input: PlaceOrderInput & { lines: readonly OrderLineNamed[] },
   limits: HoldLimits,
 ): Promise<OrderRow> {
-  const stockLines = await stockLinesOf(db, input.lines);
+  const stockLines = await stockLinesNamed(db, input.lines);
   const order = await db.transaction((tx) =>
-    placeInTransaction(tx, user, input, limits, { read: (lockedTx) => givenLinesToPrice(lockedTx, stockLines), emptiesCart: false }),
+    placeInTransaction(tx, user, input, limits, {
+      read: (lockedTx) => givenLinesToPrice(lockedTx, stockLines, true),
+      emptiesCart: false,
+    }),
   );
   await db.$cache.invalidate({ tables: [tools] });
   return order;
@@ -83,31 +86,6 @@ interface LinesSource {
 }
 
 const fromCart: LinesSource = { read: (tx, userId) => cartLinesToPrice(tx, userId, true), emptiesCart: true };
-
-interface ApiOrderLine {
-  partId: string;
-  variantId?: string | undefined;
-  quantity: number;
-}
-
-/**
- * The row each line takes stock from: the variant named, or the part's own row (its default
- * variant). A part not in the catalogue, or a variant of another part, is NOT_FOUND; whether it
- * can be sold as it stands is the checkout's rule (refuseUnsellableLines).
- */
-async function stockLinesOf(db: Database, lines: readonly ApiOrderLine[]): Promise<StockLine[]> {
-  const ids = [...new Set(lines.flatMap((line) => [line.partId, line.variantId ?? line.partId]))];
-  const rows = await db.select({ id: tools.id, variantOf: tools.variantOf }).from(tools).where(inArray(tools.id, ids));
-  const parentOf = new Map(rows.map((row) => [row.id, row.variantOf]));
-  return lines.map((line) => {
-    if (parentOf.get(line.partId) !== null) throw new TRPCError({ code: 'NOT_FOUND', message: messages.partNotFound });
-    const toolId = line.variantId ?? line.partId;
-    if (toolId !== line.partId && parentOf.get(toolId) !== line.partId) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.variantNotOfPart });
-    }
-    return { toolId, quantity: line.quantity };
-  });
-}
 
 async function placeInTransaction(
   tx: Database,

@@ -8,7 +8,7 @@ import { orderMessages } from '../../../shared/order-messages';
 import type { BookingStatus } from '../../../shared/bookings';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database } from '../../db/database';
-import { bookings, orders } from '../../db/schema';
+import { bookings, orders, tools } from '../../db/schema';
 import type { TaxTreatment } from './pricing/price-order';
 
 export const orderColumns = {
@@ -53,6 +53,8 @@ export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof orderColumn
 const lineColumns = {
   bookingId: bookings.id,
   toolId: bookings.toolId,
+  /** The part a variant's line belongs to; null for a part's own row. */
+  variantOf: tools.variantOf,
   name: bookings.toolName,
   quantity: bookings.quantity,
   unitPriceCents: bookings.unitPriceCents,
@@ -72,7 +74,12 @@ export function orderNumberOf(number: number): string {
 }
 
 function orderLines(db: Database, orderId: string) {
-  return db.select(lineColumns).from(bookings).where(eq(bookings.orderId, orderId)).orderBy(asc(bookings.seq));
+  return db
+    .select(lineColumns)
+    .from(bookings)
+    .leftJoin(tools, eq(tools.id, bookings.toolId))
+    .where(eq(bookings.orderId, orderId))
+    .orderBy(asc(bookings.seq));
 }
 
 type OrderLineRow = Awaited<ReturnType<typeof orderLines>>[number];
@@ -94,6 +101,8 @@ export async function loadAccessibleOrder(db: Database, user: SessionUser, id: s
 interface OrderLineView {
   bookingId: string;
   toolsId: string;
+  /** The part a variant's line belongs to; null when the line is a part's own row (its default). */
+  variantOf: string | null;
   name: string;
   quantity: number;
   unitPrice: number;
@@ -170,6 +179,7 @@ function toOrderView(order: OrderRow, lines: readonly OrderLineRow[]): OrderView
     lines: lines.map((line) => ({
       bookingId: line.bookingId,
       toolsId: line.toolId,
+      variantOf: line.variantOf,
       name: line.name,
       quantity: line.quantity,
       unitPrice: centsToDollars(line.unitPriceCents),
