@@ -7,7 +7,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Database } from '../db/database';
-import { DatabaseRateLimiter } from './database-rate-limiter';
+import { DatabaseRateLimiter, sweepEndedRateLimitWindows } from './database-rate-limiter';
 
 /** Who a budget belongs to: the caller's IP address, the signed-in user, or the API key called with. */
 export const rateLimitKeys = {
@@ -55,6 +55,8 @@ type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds:
 export interface RateLimits {
   /** Counts one call for `key` against budget `name`; refused once the window's budget is spent. */
   take: (name: RateLimitName, key: string) => Promise<RateLimitVerdict>;
+  /** Stops the database store's clean-up of ended windows; the app calls it on close. */
+  close: () => void;
 }
 
 /** A refused call: the cause of its TOO_MANY_REQUESTS, read by the HTTP layer for Retry-After. */
@@ -64,11 +66,17 @@ export class RateLimitExceeded extends Error {
   }
 }
 
-export function createRateLimits(rules: RateLimitRules, store: RateLimitStore = { kind: 'memory' }): RateLimits {
+export function createRateLimits(
+  rules: RateLimitRules,
+  store: RateLimitStore = { kind: 'memory' },
+  onSweepError: (error: unknown) => void = () => {},
+): RateLimits {
   const limiters = new Map<RateLimitName, RateLimiterAbstract>(
     Object.entries(rules).map(([name, rule]) => [name as RateLimitName, limiterFor(name, rule, store)]),
   );
+  const stopSweeping = store.kind === 'database' ? sweepEndedRateLimitWindows(store.db, onSweepError) : () => {};
   return {
+    close: stopSweeping,
     async take(name, key) {
       try {
         await limiters.get(name)!.consume(key);

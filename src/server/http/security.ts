@@ -142,5 +142,9 @@ export async function registerSecurity(
     maxAge: 600,
   });
 
-  app.decorate('rateLimits', createRateLimits(security.rateLimits, options.rateLimitStore));
+  const rateLimits = createRateLimits(security.rateLimits, options.rateLimitStore, (error) =>
+    app.log.warn({ err: error }, 'rate limits: could not delete the counters of ended windows; trying again in five minutes'),
+  );
+  app.decorate('rateLimits', rateLimits);
+  app.addHook('onClose', async () => rateLimits.close());
 }

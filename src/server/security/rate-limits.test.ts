@@ -6,10 +6,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages';
 import { buildApp } from '../app';
 import { createRateLimits, rateLimitKeys, type RateLimitName, type RateLimitRules, type RateLimitStore } from '../auth/rate-limits';
+import { rateLimitCounters } from '../db/schema';
 import { defaultSecurityOptions } from '../http/security';
 import { createStripeGateway } from '../payments/stripe-gateway';
 import { appRouter } from '../routers';
@@ -156,6 +158,39 @@ function expectSharedAcross(store: () => RateLimitStore): void {
 
 describe('counted in the database', () => {
   expectSharedAcross(() => ({ kind: 'database', db: shop.deps.db }));
+
+  it('lose the counters of windows ended over an hour ago every five minutes, and stop on close', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+      const prefix = `sweep-${Math.random()}`;
+      const keys = async () =>
+        (
+          await shop.deps.db
+            .select({ key: rateLimitCounters.key })
+            .from(rateLimitCounters)
+            .where(like(rateLimitCounters.key, `${prefix}%`))
+        )
+          .map((row) => row.key)
+          .sort();
+      await shop.deps.db.insert(rateLimitCounters).values([
+        { key: `${prefix}:ended-2h`, points: 3, expire: ago(120) },
+        { key: `${prefix}:ended-10min`, points: 3, expire: ago(10) },
+        { key: `${prefix}:open`, points: 3, expire: ago(-1) },
+      ]);
+      const limits = createRateLimits(defaultSecurityOptions.rateLimits, { kind: 'database', db: shop.deps.db });
+
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      await expect.poll(keys).toEqual([`${prefix}:ended-10min`, `${prefix}:open`]);
+
+      limits.close();
+      await shop.deps.db.insert(rateLimitCounters).values({ key: `${prefix}:ended-3h`, points: 1, expire: ago(180) });
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(await keys()).toEqual([`${prefix}:ended-10min`, `${prefix}:ended-3h`, `${prefix}:open`]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('counted in Redis', () => {
