@@ -24,6 +24,7 @@ import { eventFor, form, openIntent, paidLegacyBooking, payInBrowser, providerIn
 import { berlinConsumer, fillCart, openForCheckout, payOrder, PHONE, rateId } from '../testing/checkout';
 import { PARTS_CSV_HEADER_LINE } from '../testing/bad-input';
 import { TINY_PNG } from '../testing/test-images';
+import { describeOnce } from '../testing/test-database';
 import { createTestShop, type TestShop } from '../testing/test-shop';
 import {
   bearer,
@@ -812,59 +813,67 @@ const TRPC_ROUTE = /^[A-Z]+ \/trpc\//;
 
 let world: World;
 
-beforeAll(async () => {
-  const shop = await createTestShop();
-  const cast = await createCast(shop);
-  const part = await shop.createTool({ minimumOrderQuantity: 1, available: 100_000 });
-  await openForCheckout(shop);
-  world = { shop, cast, partId: part.id };
+// Who may call what is the server's code deciding, the same whichever database holds the rows: the
+// Postgres pass leaves the table to the PGlite one (describeOnce, test-database.ts).
+describeOnce('the permission matrix', () => {
+  beforeAll(async () => {
+    const shop = await createTestShop();
+    const cast = await createCast(shop);
+    const part = await shop.createTool({ minimumOrderQuantity: 1, available: 100_000 });
+    await openForCheckout(shop);
+    world = { shop, cast, partId: part.id };
+  });
+  afterAll(() => world.shop.close());
+
+  describe('the table', () => {
+    it('has a row for every tRPC procedure', () => {
+      expect(Object.keys(procedures).sort()).toEqual(Object.keys(procedureTypes()).sort());
+    });
+
+    it('has a row for every REST route', () => {
+      const served = routeTable(world.shop.app).filter((route) => !TRPC_ROUTE.test(route));
+      expect(Object.keys(routes).sort()).toEqual(served);
+    });
+  });
+
+  const doors = [
+    ...Object.entries(procedures).map(([path, operation]) => ({ title: `tRPC ${path}`, operation })),
+    ...Object.entries(routes).map(([route, operation]) => ({ title: `REST ${route}`, operation })),
+  ];
+
+  for (const { title, operation } of doors) {
+    describe(title, () => {
+      for (const name of subjectNames) {
+        const expected = operation.expected[name];
+        it(`${name} → ${expected}`, async () => {
+          const subject = world.cast.subjects[name];
+          const fixture = operation.fixture ? await operation.fixture(world, subject) : undefined;
+          const call = operation.call(fixture, world, subject);
+          const before = await databaseFingerprint(world.shop.database.db);
+
+          const headers = subject.freshHeaders ? await subject.freshHeaders() : subject.headers;
+          const response = await world.shop.app.inject({ ...call, headers: { ...headers, ...call.headers } });
+          const outcome = outcomeOf(response);
+
+          if (expected === 'ok') {
+            expect(outcome.status, response.body).toBeGreaterThanOrEqual(200);
+            expect(outcome.status, response.body).toBeLessThan(300);
+            return;
+          }
+          expect(outcome.status, response.body).toBe(expected);
+          if (expected === 401) {
+            const message =
+              name === 'visitor'
+                ? messages.signInRequired
+                : name === 'removedUser'
+                  ? messages.accountRemoved
+                  : messages.sessionExpired;
+            expect(outcome).toMatchObject({ code: 'UNAUTHORIZED', message });
+          }
+          if (expected === 403) expect(outcome.code).toBe('FORBIDDEN');
+          expect(await databaseFingerprint(world.shop.database.db)).toEqual(before);
+        });
+      }
+    });
+  }
 });
-afterAll(() => world.shop.close());
-
-describe('the table', () => {
-  it('has a row for every tRPC procedure', () => {
-    expect(Object.keys(procedures).sort()).toEqual(Object.keys(procedureTypes()).sort());
-  });
-
-  it('has a row for every REST route', () => {
-    const served = routeTable(world.shop.app).filter((route) => !TRPC_ROUTE.test(route));
-    expect(Object.keys(routes).sort()).toEqual(served);
-  });
-});
-
-const doors = [
-  ...Object.entries(procedures).map(([path, operation]) => ({ title: `tRPC ${path}`, operation })),
-  ...Object.entries(routes).map(([route, operation]) => ({ title: `REST ${route}`, operation })),
-];
-
-for (const { title, operation } of doors) {
-  describe(title, () => {
-    for (const name of subjectNames) {
-      const expected = operation.expected[name];
-      it(`${name} → ${expected}`, async () => {
-        const subject = world.cast.subjects[name];
-        const fixture = operation.fixture ? await operation.fixture(world, subject) : undefined;
-        const call = operation.call(fixture, world, subject);
-        const before = await databaseFingerprint(world.shop.database.db);
-
-        const headers = subject.freshHeaders ? await subject.freshHeaders() : subject.headers;
-        const response = await world.shop.app.inject({ ...call, headers: { ...headers, ...call.headers } });
-        const outcome = outcomeOf(response);
-
-        if (expected === 'ok') {
-          expect(outcome.status, response.body).toBeGreaterThanOrEqual(200);
-          expect(outcome.status, response.body).toBeLessThan(300);
-          return;
-        }
-        expect(outcome.status, response.body).toBe(expected);
-        if (expected === 401) {
-          const message =
-            name === 'visitor' ? messages.signInRequired : name === 'removedUser' ? messages.accountRemoved : messages.sessionExpired;
-          expect(outcome).toMatchObject({ code: 'UNAUTHORIZED', message });
-        }
-        if (expected === 403) expect(outcome.code).toBe('FORBIDDEN');
-        expect(await databaseFingerprint(world.shop.database.db)).toEqual(before);
-      });
-    }
-  });
-}
