@@ -28,11 +28,12 @@ import { registerVitalsRoute } from './http/vitals-route';
 import { registerSitemapRoutes } from './http/sitemap-routes';
 import { pageComposer } from './http/page-template';
 import { sendRenderedPage, type PageRendering } from './http/rendered-pages';
-import { startHoldExpiry, type HoldExpiryTimer } from './domains/orders/hold-expiry';
-import { startSessionCheck, type SessionCheckTimer } from './domains/accounts/session-check';
+import { startHoldExpiry } from './domains/orders/hold-expiry';
+import type { RepeatingJob } from './repeating-job';
+import { startSessionCheck } from './domains/accounts/session-check';
 import type { Mailer } from './domains/email/mailer';
-import { startEmailSender, type EmailSenderTimer } from './domains/email/outbox-sender';
-import { startWebhookSender, type WebhookSenderOptions, type WebhookSenderTimer } from './domains/webhooks/sender';
+import { startEmailSender } from './domains/email/outbox-sender';
+import { startWebhookSender, type WebhookSenderOptions } from './domains/webhooks/sender';
 import { runsBackgroundJobs, servesShop, type ProcessRole } from './process-role';
 import { appRouter, type AppRouter } from './routers';
 import { trpcAdapter, type TrpcAdapterOptions } from './trpc-adapter';
@@ -110,10 +111,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     rateLimitStore: options.rateLimitStore,
   });
   const role = options.role ?? 'all';
-  if (options.holdExpiry && runsBackgroundJobs(role)) runHoldExpiry(app, deps, options.holdExpiry);
-  if (options.emailSender && runsBackgroundJobs(role)) runEmailSender(app, deps, options.emailSender);
-  if (options.sessionCheck && runsBackgroundJobs(role)) runSessionCheck(app, deps, options.sessionCheck);
-  if (options.webhookSender && runsBackgroundJobs(role)) runWebhookSender(app, deps, options.webhookSender);
+  if (runsBackgroundJobs(role)) {
+    const { holdExpiry, emailSender, sessionCheck, webhookSender } = options;
+    const { mailer, everyMs } = emailSender ?? {};
+    if (holdExpiry) runInBackground(app, () => startHoldExpiry(deps, holdExpiry));
+    if (mailer) runInBackground(app, () => startEmailSender({ ...deps, mailer }, { everyMs }));
+    if (sessionCheck) runInBackground(app, () => startSessionCheck(deps, sessionCheck));
+    if (webhookSender) runInBackground(app, () => startWebhookSender(deps, { policy: deps.webhookAddressPolicy, ...webhookSender }));
+  }
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
@@ -213,47 +218,14 @@ function closeConnectionsWhenStopping(app: FastifyInstance, stopState: StopState
   });
 }
 
-/** The background hold expiry: starts when the app is ready, stops (after draining) on close. */
-function runHoldExpiry(app: FastifyInstance, deps: AppDeps, holdExpiry: NonNullable<AppOptions['holdExpiry']>): void {
-  let timer: HoldExpiryTimer | undefined;
+/** A background job of this process: started when the app is ready, stopped (after its pass) on close. */
+function runInBackground(app: FastifyInstance, start: () => RepeatingJob): void {
+  let job: RepeatingJob | undefined;
   app.addHook('onReady', async () => {
-    timer = startHoldExpiry(deps, holdExpiry);
+    job = start();
   });
   app.addHook('onClose', async () => {
-    await timer?.stop();
-  });
-}
-
-/** The background email sender: starts when the app is ready, stops (after its pass) on close. */
-function runEmailSender(app: FastifyInstance, deps: AppDeps, emailSender: NonNullable<AppOptions['emailSender']>): void {
-  let timer: EmailSenderTimer | undefined;
-  app.addHook('onReady', async () => {
-    timer = startEmailSender({ ...deps, mailer: emailSender.mailer }, { everyMs: emailSender.everyMs });
-  });
-  app.addHook('onClose', async () => {
-    await timer?.stop();
-  });
-}
-
-/** The background session check: starts when the app is ready, stops (after its pass) on close. */
-function runSessionCheck(app: FastifyInstance, deps: AppDeps, sessionCheck: NonNullable<AppOptions['sessionCheck']>): void {
-  let timer: SessionCheckTimer | undefined;
-  app.addHook('onReady', async () => {
-    timer = startSessionCheck(deps, sessionCheck);
-  });
-  app.addHook('onClose', async () => {
-    await timer?.stop();
-  });
-}
-
-/** The background webhook sender: starts when the app is ready, stops (after its pass) on close. */
-function runWebhookSender(app: FastifyInstance, deps: AppDeps, webhookSender: NonNullable<AppOptions['webhookSender']>): void {
-  let timer: WebhookSenderTimer | undefined;
-  app.addHook('onReady', async () => {
-    timer = startWebhookSender(deps, { policy: deps.webhookAddressPolicy, ...webhookSender });
-  });
-  app.addHook('onClose', async () => {
-    await timer?.stop();
+    await job?.stop();
   });
 }
 

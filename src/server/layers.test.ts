@@ -25,7 +25,17 @@ const layers: ReadonlyArray<{ name: string; members: readonly string[] }> = [
   { name: 'domains', members: ['domains/', 'services/'] },
   {
     name: 'gateways and storage',
-    members: ['payments/', 'identity/', 'auth/', 'db/', 'cache/', 'metrics/', 'project-root.ts', 'process-role.ts'],
+    members: [
+      'payments/',
+      'identity/',
+      'auth/',
+      'db/',
+      'cache/',
+      'metrics/',
+      'project-root.ts',
+      'process-role.ts',
+      'repeating-job.ts',
+    ],
   },
 ];
 

@@ -14,6 +14,7 @@ import { emailOutbox } from '../../db/schema';
 import type { EmailQueue, Metrics } from '../../metrics/metrics';
 import { SEND_DEADLINE_MS, type Mailer } from './mailer';
 import { renderQueuedEmail, type EmailSources } from './render-queued-email';
+import { startRepeatingJob, type RepeatingJob } from '../../repeating-job';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 const SENDER_CHECK_EVERY_MS = 5_000;
@@ -137,27 +138,19 @@ export async function readEmailQueue(db: Database): Promise<EmailQueue> {
   return { pending: row?.pending ?? 0, oldestCreatedAt: row?.oldest ?? null };
 }
 
-export interface EmailSenderTimer {
-  /** Stops the timer and waits for the batch in progress. */
-  stop: () => Promise<void>;
-}
-
 /**
- * Delivers the due emails now and then every `everyMs` (unref'd: it never keeps the process
- * alive); while batches come back full, the next one is claimed at once. Each outcome is counted
- * in the metrics.
+ * Delivers the due emails now and then every `everyMs`; while batches come back full, the next one
+ * is claimed at once. Each outcome is counted in the metrics.
  */
 export function startEmailSender(
   deps: EmailSources & { mailer: Mailer; log: FastifyBaseLogger; metrics: Metrics },
   options: { everyMs?: number } = {},
-): EmailSenderTimer {
-  let running: Promise<void> | null = null;
-  let stopping = false;
-  const drain = async () => {
+): RepeatingJob {
+  const drain = async (stopping: () => boolean) => {
     const total: SenderPassOutcome = { sent: 0, retrying: 0, failed: 0 };
     try {
       let full = true;
-      while (full && !stopping) {
+      while (full && !stopping()) {
         const outcome = await deliverDueEmails(deps, deps.mailer);
         deps.metrics.emailsDelivered(outcome);
         for (const key of ['sent', 'retrying', 'failed'] as const) total[key] += outcome[key];
@@ -170,19 +163,5 @@ export function startEmailSender(
       deps.log.warn({ emails: total }, 'some emails could not be sent; see the admin Emails page');
     else if (total.sent > 0) deps.log.info({ emails: total }, 'sent emails');
   };
-  const pass = () => {
-    running ??= drain().finally(() => {
-      running = null;
-    });
-  };
-  const timer = setInterval(pass, options.everyMs ?? SENDER_CHECK_EVERY_MS);
-  timer.unref();
-  pass();
-  return {
-    stop: async () => {
-      stopping = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRepeatingJob(drain, { everyMs: options.everyMs ?? SENDER_CHECK_EVERY_MS, runAtStart: true });
 }

@@ -13,6 +13,7 @@ import type { PaymentsGateway } from '../../payments/payments-gateway';
 import { bookingColumns } from './order-views';
 import { cancelBooking } from './cancellation';
 import { expireLapsedOrders } from '../checkout/order-closing';
+import { startRepeatingJob, type RepeatingJob } from '../../repeating-job';
 
 const HOLD_EXPIRY_CHECK_EVERY_MS = 60_000;
 const BATCH_SIZE = 100;
@@ -92,17 +93,11 @@ async function expireOne(db: Database, payments: PaymentsGateway, id: string, cu
   });
 }
 
-export interface HoldExpiryTimer {
-  /** Stops the timer and waits for a pass in progress. */
-  stop: () => Promise<void>;
-}
-
-/** Runs expireStaleHolds every `everyMs` (unref'd: it never keeps the process alive). */
+/** Runs expireStaleHolds and expireLapsedOrders every `everyMs`. */
 export function startHoldExpiry(
   deps: { db: Database; payments: PaymentsGateway; log: FastifyBaseLogger },
   options: { olderThanMs: number; everyMs?: number },
-): HoldExpiryTimer {
-  let running: Promise<void> | null = null;
+): RepeatingJob {
   const pass = async () => {
     try {
       const outcome = await expireStaleHolds(deps.db, deps.payments, { olderThanMs: options.olderThanMs }, deps.log);
@@ -113,17 +108,5 @@ export function startHoldExpiry(
       deps.log.warn({ err: error }, 'the hold expiry pass failed; will retry');
     }
   };
-  const timer = setInterval(() => {
-    // A slow pass (a slow provider) is never overlapped by the next one.
-    running ??= pass().finally(() => {
-      running = null;
-    });
-  }, options.everyMs ?? HOLD_EXPIRY_CHECK_EVERY_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRepeatingJob(pass, { everyMs: options.everyMs ?? HOLD_EXPIRY_CHECK_EVERY_MS, runAtStart: false });
 }

@@ -13,6 +13,7 @@ import type { Database } from '../../db/database';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { STRICT_ADDRESS_POLICY, type EndpointAddressPolicy } from './endpoint-address';
 import { postWebhook } from './post-webhook';
+import { startRepeatingJob, type RepeatingJob } from '../../repeating-job';
 
 /** The wait after each failed attempt: 30 s, 2 min, 10 min, 1 h, 6 h, 12 h, 24 h; the 8th failure is final. */
 const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000, 43_200_000, 86_400_000] as const;
@@ -152,25 +153,18 @@ function withJitter(delayMs: number, random: () => number): number {
   return Math.round(delayMs * (1 - JITTER + 2 * JITTER * random()));
 }
 
-export interface WebhookSenderTimer {
-  /** Stops the timer and waits for the batch in progress. */
-  stop: () => Promise<void>;
-}
-
 /**
- * Delivers the due webhooks now and then every `everyMs` (unref'd: it never keeps the process
- * alive); while batches come back full, the next one is claimed at once.
+ * Delivers the due webhooks now and then every `everyMs`; while batches come back full, the next
+ * one is claimed at once.
  */
 export function startWebhookSender(
   deps: { db: Database; log: FastifyBaseLogger },
   options: WebhookSenderOptions & { everyMs?: number } = {},
-): WebhookSenderTimer {
-  let running: Promise<void> | null = null;
-  let stopping = false;
-  const drain = async () => {
+): RepeatingJob {
+  const drain = async (stopping: () => boolean) => {
     try {
       let full = true;
-      while (full && !stopping) {
+      while (full && !stopping()) {
         const outcome = await deliverDueWebhooks(deps.db, options);
         const total = outcome.delivered + outcome.retrying + outcome.failed;
         if (outcome.retrying + outcome.failed > 0)
@@ -181,19 +175,5 @@ export function startWebhookSender(
       deps.log.warn({ err: error }, 'the webhook sender pass failed; will retry');
     }
   };
-  const pass = () => {
-    running ??= drain().finally(() => {
-      running = null;
-    });
-  };
-  const timer = setInterval(pass, options.everyMs ?? SENDER_CHECK_EVERY_MS);
-  timer.unref();
-  pass();
-  return {
-    stop: async () => {
-      stopping = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRepeatingJob(drain, { everyMs: options.everyMs ?? SENDER_CHECK_EVERY_MS, runAtStart: true });
 }
