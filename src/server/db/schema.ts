@@ -81,9 +81,14 @@ export const users = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /**
      * When the session check last read the provider's record of this account (disabled, deleted,
-     * password reset); the accounts with live sessions checked longest ago go first.
+     * password reset); the accounts with live sessions or API keys checked longest ago go first.
      */
     identityCheckedAt: timestamp('identity_checked_at', { withTimezone: true }),
+    /**
+     * Since when, by the session check's last read, the provider no longer vouches for the account
+     * (disabled or deleted there); null while it does. Its API keys are refused meanwhile.
+     */
+    identityDisownedAt: timestamp('identity_disowned_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

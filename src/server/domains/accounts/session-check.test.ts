@@ -14,6 +14,7 @@ import { openPostgres, type Database } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 import type { IdentityProvider } from '../../identity/identity-provider';
 import type { ProcessRole } from '../../process-role';
+import { LYON_VAT_ID } from '../../testing/checkout';
 import { deleteTestAccount, signInForIdToken, signInWithOldAuthTime, updateTestAccount } from '../../testing/firebase-accounts';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_PROJECT_ID, TEST_STRIPE_KEYS } from '../../testing/test-keys';
 import { createTestShop, type TestShop } from '../../testing/test-shop';
@@ -61,6 +62,29 @@ async function answerTo(shop: TestShop, token: string): Promise<{ status: number
 
 const REFUSED = { status: 401, message: messages.sessionExpired };
 
+/** An API key of the customer, made a business so that they may make one. */
+async function businessKeyOf(shop: TestShop, customer: SignedIn): Promise<string> {
+  const [user] = await shop.database.db
+    .update(users)
+    .set({ companyName: 'Vélo Lyon SARL', vatId: LYON_VAT_ID })
+    .where(eq(users.id, customer.userId))
+    .returning({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      displayName: users.displayName,
+      photoUrl: users.photoUrl,
+    });
+  const created = await shop.caller(user!).apiKeys.create({ name: 'Stock sync', scopes: ['orders:read'], forShop: false });
+  return created.key;
+}
+
+/** The status of the customer's order list read with the key, as an integration reads it. */
+async function ordersWith(shop: TestShop, key: string): Promise<number> {
+  return (await shop.app.inject({ method: 'GET', url: '/api/v1/orders', headers: { authorization: `Bearer ${key}` } })).statusCode;
+}
+
 /** Every account checks as due, as after a whole interval. */
 const check = (shop: TestShop, db: Database = shop.database.db, identity: IdentityProvider = shop.deps.identity) =>
   checkSessions(db, identity, { intervalMs: 0 });
@@ -98,6 +122,22 @@ describe('checkSessions', () => {
     expect(await answerTo(shop, laptop)).toEqual(REFUSED);
     expect(await answerTo(shop, phone)).toEqual(REFUSED);
     expect(await liveSessionsOf(shop, customer.userId)).toBe(0);
+  });
+
+  test('refuses the API keys of an account disabled at the provider, and takes them again once it is enabled', async ({ shop }) => {
+    const customer = await signedInCustomer(shop);
+    const key = await businessKeyOf(shop, customer);
+    // Signed out everywhere: the key alone keeps the account in the check.
+    await shop.database.db.delete(sessions).where(eq(sessions.userId, customer.userId));
+    expect(await ordersWith(shop, key)).toBe(200);
+
+    await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid, { disableUser: true });
+    await check(shop);
+    expect(await ordersWith(shop, key)).toBe(401);
+
+    await updateTestAccount(emulatorUrl(), TEST_PROJECT_ID, customer.uid, { disableUser: false });
+    await check(shop);
+    expect(await ordersWith(shop, key)).toBe(200);
   });
 
   test('ends every session of an account deleted at the provider', async ({ shop }) => {

@@ -1,7 +1,8 @@
 // Ends the shop's sessions of accounts the identity provider no longer vouches for: disabled,
 // deleted, or signed out at the provider (a password reset, a revocation) after the session's
-// sign-in. Runs in the processes whose ROLE runs background jobs. Each pass claims the accounts
-// with live sessions that were checked longest ago, a batch at a time with one provider call per
+// sign-in; and marks a disabled or deleted account disowned, which stops its API keys until the
+// provider vouches for it again. Runs in the processes whose ROLE runs background jobs. Each pass
+// claims the accounts with live sessions or API keys that were checked longest ago, a batch at a time with one provider call per
 // batch; a claim moves the account's check time forward in one statement that skips rows another
 // process holds, so however many processes run it, an account is read about once per interval.
 // While the provider cannot be reached, every session stays valid and the claimed accounts go back
@@ -9,13 +10,14 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { sessions, users } from '../../db/schema';
+import { apiKeys, sessions, users } from '../../db/schema';
 import {
   IdentityUnavailableError,
   MAX_USERS_PER_LOOKUP,
   type IdentityProvider,
   type IdentityRecord,
 } from '../../identity/identity-provider';
+import { startRepeatingJob, type RepeatingJob } from '../../repeating-job';
 
 export const DEFAULT_SESSION_CHECK_INTERVAL_MS = 120_000;
 
@@ -56,7 +58,11 @@ export async function checkSessions(
       return { ...outcome, providerAway: true };
     }
     const byUid = new Map(records.map((record) => [record.uid, record]));
-    for (const account of claimed) outcome.ended += await endSessionsNotVouchedFor(db, account.id, byUid.get(account.firebaseUid));
+    for (const account of claimed) {
+      const record = byUid.get(account.firebaseUid);
+      outcome.ended += await endSessionsNotVouchedFor(db, account.id, record);
+      await recordWhetherDisowned(db, account.id, !record || record.disabled, now);
+    }
     outcome.checked += claimed.length;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a short batch spares one empty claim at the end
     if (claimed.length < MAX_USERS_PER_LOOKUP) return outcome;
@@ -72,10 +78,18 @@ export async function checkSessions(
 async function claimDueAccounts(db: Database, now: Date, dueBefore: Date): Promise<ClaimedAccount[]> {
   const due = or(isNull(users.identityCheckedAt), lt(users.identityCheckedAt, dueBefore));
   const withLiveSession = db.selectDistinct({ userId: sessions.userId }).from(sessions).where(gt(sessions.expiresAt, now));
+  const withLiveKey = db.selectDistinct({ userId: apiKeys.userId }).from(apiKeys).where(isNull(apiKeys.revokedAt));
   const batch = db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, withLiveSession), isNotNull(users.firebaseUid), isNull(users.removedAt), due))
+    .where(
+      and(
+        or(inArray(users.id, withLiveSession), inArray(users.id, withLiveKey)),
+        isNotNull(users.firebaseUid),
+        isNull(users.removedAt),
+        due,
+      ),
+    )
     .orderBy(sql`${users.identityCheckedAt} asc nulls first`, asc(users.id))
     .limit(MAX_USERS_PER_LOOKUP)
     .for('update', { skipLocked: true });
@@ -119,21 +133,15 @@ async function endSessionsNotVouchedFor(db: Database, userId: string, record: Id
   return ended.length;
 }
 
-export interface SessionCheckTimer {
-  /** Stops the timer and waits for a pass in progress. */
-  stop: () => Promise<void>;
-}
-
 /**
  * Runs checkSessions four times per interval, so an account is checked at most 1¼ intervals after
- * its last check (unref'd: it never keeps the process alive). An outage of the provider is logged
- * once when it starts and once when it ends, not for every pass or account.
+ * its last check. An outage of the provider is logged once when it starts and once when it ends,
+ * not for every pass or account.
  */
 export function startSessionCheck(
   deps: { db: Database; identity: IdentityProvider; log: FastifyBaseLogger },
   options: { intervalMs: number; everyMs?: number },
-): SessionCheckTimer {
-  let running: Promise<void> | null = null;
+): RepeatingJob {
   let providerAway = false;
   const pass = async () => {
     try {
@@ -149,20 +157,16 @@ export function startSessionCheck(
       deps.log.warn({ err: error }, 'the session check pass failed; will retry');
     }
   };
-  const timer = setInterval(
-    () => {
-      // A slow pass (a slow provider) is never overlapped by the next one.
-      running ??= pass().finally(() => {
-        running = null;
-      });
-    },
-    options.everyMs ?? options.intervalMs / 4,
-  );
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRepeatingJob(pass, { everyMs: options.everyMs ?? options.intervalMs / 4, runAtStart: false });
+}
+
+/**
+ * Marks the account disowned from `now` when the provider no longer vouches for it, and clears the
+ * mark once it does again (re-enabled there); an unchanged account is not written.
+ */
+async function recordWhetherDisowned(db: Database, userId: string, disowned: boolean, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ identityDisownedAt: disowned ? now : null })
+    .where(and(eq(users.id, userId), disowned ? isNull(users.identityDisownedAt) : isNotNull(users.identityDisownedAt)));
 }

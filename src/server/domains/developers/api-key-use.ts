@@ -1,5 +1,6 @@
 // A call made with an API key: who it acts as, read from the database on every call (so a revoke,
-// a removal or a lost admin role applies to the very next call, in every process), its last use
+// a removal, a lost admin role or the session check's word that the identity provider disowned the
+// account applies to the very next call, in every process), its last use
 // recorded at most once a minute, and its order writes audited.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiKeyKind } from '../../../shared/api-keys';
@@ -34,6 +35,7 @@ const keyByHash = preparedFor((db) =>
       displayName: users.displayName,
       photoUrl: users.photoUrl,
       removedAt: users.removedAt,
+      identityDisownedAt: users.identityDisownedAt,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -43,15 +45,16 @@ const keyByHash = preparedFor((db) =>
 
 /**
  * The key's account and scopes, or 'invalid' for a key that is unknown, revoked, whose account was
- * removed, or a shop key whose creator is no longer an admin. A customer key acts as a customer
+ * removed or is disowned by the identity provider (disabled or deleted there: the session check
+ * marks it), or a shop key whose creator is no longer an admin. A customer key acts as a customer
  * whatever its account's role becomes: it was made for the account's own orders.
  */
 export async function resolveApiKey(db: Database, key: string): Promise<{ apiKey: ApiKeyCaller; user: SessionUser } | 'invalid'> {
   const [row] = await keyByHash(db).execute({ secretHash: hashApiKey(key) });
-  if (!row || row.removedAt) return 'invalid';
+  if (!row || row.removedAt || row.identityDisownedAt) return 'invalid';
   if (row.kind === 'shop' && row.role !== 'admin') return 'invalid';
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USE_RESOLUTION_MS) await noteUse(db, row.keyId);
-  const { keyId, kind, scopes, lastUsedAt: _lastUsedAt, removedAt: _removedAt, ...user } = row;
+  const { keyId, kind, scopes, lastUsedAt: _lastUsedAt, removedAt: _removedAt, identityDisownedAt: _disownedAt, ...user } = row;
   return {
     apiKey: { id: keyId, kind, scopes },
     user: { ...user, role: kind === 'customer' ? 'user' : user.role },
