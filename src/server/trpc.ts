@@ -99,9 +99,10 @@ const withinBudget = t.middleware(async ({ ctx, meta, next }) => {
 /**
  * What a call made with an API key may do: only procedures that declare a scope the key holds. An
  * unusable key is refused at every procedure, public ones too, so a program with a revoked key
- * learns it at once rather than reading as a visitor. Every order write made with a key is audited.
+ * learns it at once rather than reading as a visitor. Every order write made with a key (a
+ * mutation under orders:write; a quote under that scope writes nothing) is audited.
  */
-const withinKeyScopes = t.middleware(async ({ ctx, meta, path, next }) => {
+const withinKeyScopes = t.middleware(async ({ ctx, meta, path, type, next }) => {
   if (ctx.session === 'invalid_key') throw new TRPCError({ code: 'UNAUTHORIZED', message: apiKeyMessages.keyInvalid });
   const { apiKey, user } = ctx;
   if (!apiKey) return next();
@@ -109,7 +110,16 @@ const withinKeyScopes = t.middleware(async ({ ctx, meta, path, next }) => {
   if (!scope) throw new TRPCError({ code: 'FORBIDDEN', message: apiKeyMessages.keyNotForThis });
   if (!apiKey.scopes.includes(scope)) throw new TRPCError({ code: 'FORBIDDEN', message: apiKeyMessages.keyMissingScope(scope) });
   const result = await next();
-  if (result.ok && scope === 'orders:write' && user) await auditKeyedOrderWrite(ctx.deps.db, user, apiKey.id, path);
+  if (result.ok && type === 'mutation' && scope === 'orders:write' && user) {
+    // The write has committed: failing the call now would have the program retry a write that was
+    // made (a second order). A line that cannot be stored goes to the log whole instead.
+    await auditKeyedOrderWrite(ctx.deps.db, user, apiKey.id, path).catch((error: unknown) =>
+      ctx.deps.log.error(
+        { err: error, audit: { userId: user.id, apiKeyId: apiKey.id, path } },
+        'could not audit an order write made with an API key',
+      ),
+    );
+  }
   return result;
 });
 

@@ -177,19 +177,27 @@ describe('a call made with a key', () => {
     expect(new Set(emails)).toEqual(new Set([business.user.email]));
   });
 
-  test('cancelling an order with orders:write is audited with the key and the procedure', async ({ shop }) => {
+  test('cancelling an order with orders:write is audited with the key and the procedure; a quote is not', async ({ shop }) => {
     const business = await createBusinessCustomer(shop);
     const key = await createTestApiKey(shop, business, ['orders:write']);
     const order = await placedOrder(shop, business);
+    const auditLines = async () =>
+      (
+        await shop.database.db
+          .select({ actorEmail: auditEvents.actorEmail, subject: auditEvents.subject })
+          .from(auditEvents)
+          .where(eq(auditEvents.action, 'api_key.order_write'))
+      ).filter((line) => line.subject.endsWith(key.id));
+
+    const quote = trpcCall('orders.quoteFromLines', { country: 'DE', lines: [{ partId: order.lines[0]!.toolsId, quantity: 1 }] });
+    const quoted = await call(shop, quote, key.headers);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(await auditLines()).toEqual([]);
 
     const response = await call(shop, trpcCall('orders.cancel', { id: order._id }), key.headers);
 
     expect(response.statusCode, response.body).toBe(200);
-    const lines = await shop.database.db
-      .select({ actorEmail: auditEvents.actorEmail, subject: auditEvents.subject })
-      .from(auditEvents)
-      .where(eq(auditEvents.action, 'api_key.order_write'));
-    expect(lines).toContainEqual({ actorEmail: business.user.email, subject: `orders.cancel with key ${key.id}` });
+    expect(await auditLines()).toContainEqual({ actorEmail: business.user.email, subject: `orders.cancel with key ${key.id}` });
   });
 
   test('is refused at once after the key is revoked, with a sentence that is not "session expired"', async ({ shop }) => {
