@@ -23,6 +23,20 @@ function expectPromised(schema: z.ZodType, body: unknown) {
 /** An id no part has. */
 const SOME_ID = '6f1c2a9e-8b7d-4c55-9a0e-2d6f4b1e7a10';
 
+/** A part in 11 speeds at 49.00 (5 in stock), and its variant in 12 speeds at 69.00 (4 in stock). */
+async function partIn11SpeedsWith12(shop: TestShop, admin: TestUser) {
+  const part = await shop.createTool({ priceCents: 49_00, available: 5, minimumOrderQuantity: 1, optionValues: { speeds: '11' } });
+  const twelve = await shop.caller(admin.user).tools.addVariant({
+    partId: part.id,
+    optionValues: { speeds: '12' },
+    sku: `api-${part.id.slice(0, 8)}`,
+    price: 69,
+    available: 4,
+    minimumOrderQuantity: 1,
+  });
+  return { part, twelve };
+}
+
 async function orderRequest(shop: TestShop, lines: unknown) {
   return { address: berlinConsumer, phone: PHONE, shippingRateId: await rateId(shop, 'Standard (2–3 days)'), lines };
 }
@@ -55,16 +69,8 @@ describe('POST /api/v1/orders', () => {
   });
 
   test('books the variant a line names, and refuses a variant of another part with 404', async ({ shop, customer, admin }) => {
-    const part = await shop.createTool({ priceCents: 49_00, available: 5, minimumOrderQuantity: 1, optionValues: { speeds: '11' } });
+    const { part, twelve } = await partIn11SpeedsWith12(shop, admin);
     const other = await shop.createTool();
-    const twelve = await shop.caller(admin.user).tools.addVariant({
-      partId: part.id,
-      optionValues: { speeds: '12' },
-      sku: `api-order-${part.id.slice(0, 8)}`,
-      price: 69,
-      available: 4,
-      minimumOrderQuantity: 1,
-    });
     const placed = await call(
       shop,
       customer,
@@ -179,15 +185,7 @@ describe('POST /api/v1/orders/quote', () => {
   });
 
   test('names a variant’s line by its part and variant', async ({ shop, customer, admin }) => {
-    const part = await shop.createTool({ priceCents: 49_00, available: 5, minimumOrderQuantity: 1, optionValues: { speeds: '11' } });
-    const twelve = await shop.caller(admin.user).tools.addVariant({
-      partId: part.id,
-      optionValues: { speeds: '12' },
-      sku: `api-quote-${part.id.slice(0, 8)}`,
-      price: 69,
-      available: 4,
-      minimumOrderQuantity: 1,
-    });
+    const { part, twelve } = await partIn11SpeedsWith12(shop, admin);
     const quoted = await call(shop, customer, 'POST', '/api/v1/orders/quote', {
       country: 'DE',
       lines: [{ partId: part.id, variantId: twelve.id, quantity: 2 }],
