@@ -62,22 +62,16 @@ async function answerTo(shop: TestShop, token: string): Promise<{ status: number
 
 const REFUSED = { status: 401, message: messages.sessionExpired };
 
-/** An API key of the customer, made a business so that they may make one. */
+/** An API key the customer makes with their session, once made a business so that they may. */
 async function businessKeyOf(shop: TestShop, customer: SignedIn): Promise<string> {
-  const [user] = await shop.database.db
-    .update(users)
-    .set({ companyName: 'Vélo Lyon SARL', vatId: LYON_VAT_ID })
-    .where(eq(users.id, customer.userId))
-    .returning({
-      id: users.id,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      role: users.role,
-      displayName: users.displayName,
-      photoUrl: users.photoUrl,
-    });
-  const created = await shop.caller(user!).apiKeys.create({ name: 'Stock sync', scopes: ['orders:read'], forShop: false });
-  return created.key;
+  await shop.database.db.update(users).set({ companyName: 'Vélo Lyon SARL', vatId: LYON_VAT_ID }).where(eq(users.id, customer.userId));
+  const created = await shop.app.inject({
+    method: 'POST',
+    url: '/trpc/apiKeys.create',
+    headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
+    payload: { name: 'Stock sync', scopes: ['orders:read'], forShop: false },
+  });
+  return created.json<{ result: { data: { key: string } } }>().result.data.key;
 }
 
 /** The status of the customer's order list read with the key, as an integration reads it. */
