@@ -2,16 +2,19 @@
 // shown once and stored hashed, scopes enforced at every door, revocation at once, the per-key
 // budget, last use, and the audit of order writes.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { apiKeyMessages } from '../../shared/api-key-messages';
 import { orderMessages } from '../../shared/order-messages';
 import { buildApp } from '../app';
+import { createContextInner } from '../context';
+import { createCaller } from '.';
 import { rateLimitKeys, type RateLimitRules } from '../auth/rate-limits';
 import { apiKeys, auditEvents, orders, users } from '../db/schema';
 import { createBusinessCustomer, createTestApiKey } from '../testing/api-keys';
 import { outcomeOf, trpcCall } from '../testing/attacks';
 import { berlinConsumer, fillCart, openForCheckout, PHONE, rateId } from '../testing/checkout';
+import { vi } from 'vitest';
 import { describe, expect, test } from '../testing/fixtures';
 import { TEST_FIREBASE_WEB_CONFIG, TEST_STRIPE_KEYS } from '../testing/test-keys';
 import type { TestShop, TestUser } from '../testing/test-shop';
@@ -198,6 +201,37 @@ describe('a call made with a key', () => {
 
     expect(response.statusCode, response.body).toBe(200);
     expect(await auditLines()).toContainEqual({ actorEmail: business.user.email, subject: `orders.cancel with key ${key.id}` });
+  });
+
+  test('a cancel made with a key stays done when its audit line cannot be stored, and the line goes to the log', async ({ shop }) => {
+    const business = await createBusinessCustomer(shop);
+    const key = await createTestApiKey(shop, business, ['orders:write']);
+    const order = await placedOrder(shop, business);
+    const errors = vi.spyOn(shop.deps.log, 'error');
+    await shop.database.db.execute(
+      sql.raw(
+        `create function refuse_key_audit() returns trigger language plpgsql as $$ begin raise exception 'audit store down'; end $$`,
+      ),
+    );
+    await shop.database.db.execute(
+      sql.raw(`create trigger refuse_key_audit before insert on audit_events for each row
+               when (new.action = 'api_key.order_write') execute function refuse_key_audit()`),
+    );
+    try {
+      // Called in-process so that the call logs to the shop's own logger, which the test watches.
+      const keyed = createCaller(await createContextInner(shop.deps, key.headers.authorization));
+      await expect(keyed.orders.cancel({ id: order._id })).resolves.toMatchObject({ status: 'cancelled' });
+      const [cancelled] = await shop.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order._id));
+      expect(cancelled?.status).toBe('cancelled');
+      expect(errors).toHaveBeenCalledWith(
+        expect.objectContaining({ audit: { userId: business.user.id, apiKeyId: key.id, path: 'orders.cancel' } }),
+        'could not audit an order write made with an API key',
+      );
+    } finally {
+      errors.mockRestore();
+      await shop.database.db.execute(sql.raw('drop trigger refuse_key_audit on audit_events'));
+      await shop.database.db.execute(sql.raw('drop function refuse_key_audit()'));
+    }
   });
 
   test('is refused at once after the key is revoked, with a sentence that is not "session expired"', async ({ shop }) => {
