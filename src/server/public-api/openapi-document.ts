@@ -29,8 +29,21 @@ const description = `Sprocket's public API: the catalogue, and a customer's own 
 
 **Deprecation**: a deprecated operation answers with \`Deprecation\` (RFC 9745), \`Sunset\` (RFC 8594) and a \`Link\` to the [changelog](${API_CHANGELOG_URL}).`;
 
-function errorResponse(description: string) {
-  return { description, content: { 'application/json': { schema: apiErrorSchema } } };
+/** The code each refusal's status carries (http/error-response.ts), for the reference's examples. */
+const CODE_OF_STATUS: Record<string, string> = {
+  '400': 'BAD_REQUEST',
+  '401': 'UNAUTHORIZED',
+  '403': 'FORBIDDEN',
+  '404': 'NOT_FOUND',
+  '409': 'CONFLICT',
+  '412': 'PRECONDITION_FAILED',
+  '429': 'TOO_MANY_REQUESTS',
+};
+
+/** A refusal: the one error shape, with an example of this status's code and when it is answered. */
+function errorResponse(status: string, description: string) {
+  const example = { error: { code: CODE_OF_STATUS[status] ?? 'BAD_REQUEST', message: description } };
+  return { description, content: { 'application/json': { schema: apiErrorSchema, example } } };
 }
 
 const retryAfter = z.object({
@@ -38,7 +51,7 @@ const retryAfter = z.object({
 });
 
 function operationOf(route: ApiRoute): ZodOpenApiOperationObject {
-  const refusals = Object.entries(route.refusals).map(([status, when]) => [status, errorResponse(when)] as const);
+  const refusals = Object.entries(route.refusals).map(([status, when]) => [status, errorResponse(status, when)] as const);
   const who = route.requiresCaller
     ? `Needs an API key with \`${route.scope}\`, or a customer's session.`
     : `Open to anyone; an API key needs \`${route.scope}\`.`;
@@ -59,9 +72,9 @@ function operationOf(route: ApiRoute): ZodOpenApiOperationObject {
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: {
       [String(route.status ?? 200)]: { description: 'Success.', content: { 'application/json': { schema: route.output } } },
-      '400': errorResponse('The input is not valid; the message says which field and why.'),
+      '400': errorResponse('400', 'The input is not valid; the message says which field and why.'),
       ...Object.fromEntries(refusals),
-      '429': { ...errorResponse('Over the rate limit.'), headers: retryAfter },
+      '429': { ...errorResponse('429', 'Over the rate limit.'), headers: retryAfter },
     },
   };
 }
@@ -80,7 +93,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): ReturnType<ty
       responses: {
         '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } },
         // Read without a key, it spends the public budget like the catalogue.
-        '429': { ...errorResponse('Over the rate limit.'), headers: retryAfter },
+        '429': { ...errorResponse('429', 'Over the rate limit.'), headers: retryAfter },
       },
     },
   };

@@ -95,8 +95,27 @@ const orderLinesInputSchema = z
   .max(MAX_CART_LINES, apiMessages.linesInvalid)
   .refine((lines) => new Set(lines.map((line) => line.variantId ?? line.partId)).size === lines.length, apiMessages.linesRepeated);
 
+const EXAMPLE_LINES = [{ partId: '3f1c2a9e-8b7d-4c55-9a0e-2d6f4b1e7a10', quantity: 10 }];
+
 /** The checkout's own choices (address, phone, shipping method, VAT ID, discount code, expected total) plus the lines. */
-export const placeOrderFromLinesSchema = placeOrderSchema.extend({ lines: orderLinesInputSchema }).meta({ id: 'PlaceOrderRequest' });
+export const placeOrderFromLinesSchema = placeOrderSchema.extend({ lines: orderLinesInputSchema }).meta({
+  id: 'PlaceOrderRequest',
+  example: {
+    lines: EXAMPLE_LINES,
+    address: {
+      name: 'Luc Martin',
+      company: 'Vélo Lyon SARL',
+      line1: '5 rue de la République',
+      city: 'Lyon',
+      postalCode: '69002',
+      country: 'FR',
+    },
+    phone: '+33 4 78 00 00 00',
+    shippingRateId: '9b2d6c1e-4f3a-4e8b-a1c7-5d0e2f6a8b34',
+    vatId: 'FR40303265045',
+    expectedTotal: 321.4,
+  },
+});
 
 /** What the checkout page asks before placing (country, shipping method, VAT ID, discount code) plus the lines. */
 export const quoteOrderRequestSchema = quoteInputSchema
@@ -104,13 +123,16 @@ export const quoteOrderRequestSchema = quoteInputSchema
     shippingRateId: idSchema.optional().meta({ description: 'One of `shippingOptions`; left out, the cheapest.' }),
     lines: orderLinesInputSchema,
   })
-  .meta({ id: 'QuoteRequest' });
+  .meta({ id: 'QuoteRequest', example: { country: 'FR', vatId: 'FR40303265045', lines: EXAMPLE_LINES } });
 
 export const orderQuoteSchema = z
   .object({
     currency: z.string().meta({ example: 'EUR' }),
     pricesIncludeTax: z.boolean(),
-    reservationMinutes: z.int().meta({ description: 'How long placing the order holds its stock for the customer to pay.' }),
+    reservationMinutes: z
+      .int()
+      .min(1)
+      .meta({ description: 'How long placing the order holds its stock for the customer to pay.', example: 30 }),
     lines: z.array(
       z.object({
         partId: z.uuid(),
