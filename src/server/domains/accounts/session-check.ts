@@ -2,9 +2,10 @@
 // deleted, or signed out at the provider (a password reset, a revocation) after the session's
 // sign-in; and marks a disabled or deleted account disowned, which stops its API keys until the
 // provider vouches for it again. Runs in the processes whose ROLE runs background jobs. Each pass
-// claims the accounts with live sessions or API keys that were checked longest ago, a batch at a time with one provider call per
-// batch; a claim moves the account's check time forward in one statement that skips rows another
-// process holds, so however many processes run it, an account is read about once per interval.
+// claims the accounts with live sessions or API keys that were checked longest ago, a batch at a
+// time with one provider call per batch; a claim moves the account's check time forward in one
+// statement that skips rows another process holds, so however many processes run it, an account
+// is read about once per interval.
 // While the provider cannot be reached, every session stays valid and the claimed accounts go back
 // to the head of the queue for the next pass.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 // A call made with an API key: who it acts as, read from the database on every call (so a revoke,
 // a removal, a lost admin role or the session check's word that the identity provider disowned the
-// account applies to the very next call, in every process), its last use
-// recorded at most once a minute, and its order writes audited.
+// account applies to the very next call, in every process), its last use recorded at most once a
+// minute, and its order writes audited.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiKeyKind } from '../../../shared/api-keys';
 import type { ApiScope } from '../../../shared/api-scopes';

@@ -154,6 +154,26 @@ describe('order events', () => {
     });
   });
 
+  test('names each line’s part, and its variant when it is one, as the API’s order lines do', async ({ shop, admin, customer }) => {
+    await register(shop, admin, (await receiver()).url, ['order.placed']);
+    const part = await partFor(shop, 25_00);
+    const variant = await shop.createTool({ priceCents: 30_00, available: 10, minimumOrderQuantity: 1, variantOf: part.id });
+    await fillCart(shop, customer, [
+      { toolId: part.id, quantity: 1 },
+      { toolId: variant.id, quantity: 1 },
+    ]);
+    const shippingRateId = await rateId(shop, 'Standard (2–3 days)');
+    const order = await shop.caller(customer.user).orders.place({ address: berlinConsumer, phone: PHONE, shippingRateId });
+
+    const [placed] = (await eventsOf(shop, 'order.placed')).filter((event) => event.data.id === order._id);
+    expect(placed!.data.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ partId: part.id, variantId: null }),
+        expect.objectContaining({ partId: part.id, variantId: variant.id }),
+      ]),
+    );
+  });
+
   test('records no event for a change that is rolled back', async ({ shop, admin, customer }) => {
     const hooks = await receiver();
     await register(shop, admin, hooks.url, ['order.cancelled', 'order.placed']);
