@@ -45,8 +45,8 @@ export default function ApiKeys() {
     <section>
       <PageTitle title="API keys" />
       <DashboardHeading title="API keys">
-        Keys let your own programs read the catalogue and your orders, or cancel orders, as <code>Authorization: Bearer</code> on the
-        shop’s API. A key does only what its scopes allow.
+        Keys let your own programs read the catalogue and your orders, or place and cancel orders, as{' '}
+        <code>Authorization: Bearer</code> on the shop’s API. A key does only what its scopes allow.
       </DashboardHeading>
       {created ? <NewApiKey name={created.apiKey.name} secret={created.key} onDone={() => setCreated(null)} /> : null}
       <ApiKeyForm isAdmin={role === 'admin'} onCreated={setCreated} />
