@@ -71,6 +71,7 @@ async function businessKeyOf(shop: TestShop, customer: SignedIn): Promise<string
     headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
     payload: { name: 'Stock sync', scopes: ['orders:read'], forShop: false },
   });
+  expect(created.statusCode, created.body).toBe(200);
   return created.json<{ result: { data: { key: string } } }>().result.data.key;
 }
 
