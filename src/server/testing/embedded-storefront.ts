@@ -69,7 +69,10 @@ export async function startEmbeddedStorefront(options: EmbeddedStorefrontOptions
   });
   const stop = async () => {
     await stopProcessGroup(server);
-    if (!options.shared) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    // The Auth emulator runs in a process group of its own and writes its export-on-exit into the
+    // data directory as it stops, which can outlast the shop's group on a busy machine (a removal
+    // then meets a file written meanwhile: ENOTEMPTY). rmSync retries for about ten seconds.
+    if (!options.shared) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   try {
     await waitUntilReady(baseUrl, server, options.readyTimeoutMs);
